@@ -1,0 +1,61 @@
+//! The `tengen` command line.
+
+use crate::renju::{MAX_SIZE, MIN_SIZE};
+use clap::{Parser, Subcommand};
+use std::io;
+use std::process::ExitCode;
+
+/// Tengen: Renju/Gomoku and Go engine.
+#[derive(Parser, Debug)]
+#[command(name = "tengen", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Renju and Gomoku rules tools.
+    #[command(subcommand)]
+    Renju(RenjuCommand),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum RenjuCommand {
+    /// Print Black's forbidden points for each position read on stdin.
+    ///
+    /// One position a line: a move list in renju notation ("h8 h9 j10" or "h8h9j10", Black
+    /// first) or a board string of size*size cells, rows from the top, x Black, o White,
+    /// . empty. One answer a line: "<point>=<6|44|33>" separated by spaces, "-" for none,
+    /// "error: <why>" for an unreadable line.
+    Forbid {
+        /// Board side.
+        #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u8).range(MIN_SIZE as i64..=MAX_SIZE as i64))]
+        size: u8,
+    },
+}
+
+/// Runs the parsed command line; the exit code the process should return.
+pub fn run(cli: Cli) -> ExitCode {
+    let result = match cli.command {
+        Command::Renju(RenjuCommand::Forbid { size }) => {
+            crate::protocol::forbid::run(io::stdin().lock(), io::stdout().lock(), size as usize)
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed stdout (the reader went away) is not worth a complaint.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            log::error!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Sets up logging to stderr (`RUST_LOG`, default `warn`).
+pub fn init_logging() {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+}

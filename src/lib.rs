@@ -1,0 +1,9 @@
+//! Tengen: one engine for Renju/Gomoku and Go.
+//!
+//! Layers, each depending only on those below it: [`protocol`] front ends, the rules
+//! cores ([`renju`]) and [`core`] building blocks.
+
+pub mod cli;
+pub mod core;
+pub mod protocol;
+pub mod renju;

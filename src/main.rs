@@ -1,0 +1,7 @@
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    tengen::cli::init_logging();
+    tengen::cli::run(tengen::cli::Cli::parse())
+}

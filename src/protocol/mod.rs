@@ -1,0 +1,3 @@
+//! Text front ends: each reads commands, answers on its output, and holds no game logic.
+
+pub mod forbid;

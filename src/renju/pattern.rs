@@ -1,0 +1,448 @@
+//! Pattern tables: what a stone placed at a point makes on one line.
+//!
+//! A [`LinePattern`] answers, for a line code seen from the mover's side and a
+//! [`FiveRule`], what placing the mover's stone at the centre makes on that line: a five,
+//! an overline, how many distinct fours, whether one of them is a straight four, whether it
+//! is a three (and so has straight-four points), and a [`Shape`] class for evaluation.
+//!
+//! The tables are computed once (on first use) from a direct reading of the definitions
+//! on an 11-point window; the board then answers pattern questions with one lookup a
+//! direction.
+
+use super::line::{CODES, HALF, SLOTS};
+use super::rule::FiveRule;
+use once_cell::sync::Lazy;
+
+/// Evaluation class of what a move makes on one line, weakest first.
+///
+/// The classes from `Five` down to `OpenThree` follow the renju definitions exactly;
+/// the weaker ones look only at the 11-point window and are meant for evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Shape {
+    None = 0,
+    /// One more stone makes a closed (non-straight) three.
+    ClosedTwo,
+    /// One more stone makes a three.
+    OpenTwo,
+    /// One more stone makes a four, but no straight four.
+    ClosedThree,
+    /// A three: one more stone makes a straight four.
+    OpenThree,
+    /// One four.
+    Four,
+    /// A straight four, or two fours on the line: the opponent cannot stop both fives.
+    FlexFour,
+    Five,
+    /// Six or more in a row where only exactly five counts (not a win).
+    Overline,
+}
+
+impl Shape {
+    const ALL: [Shape; 9] = [
+        Shape::None,
+        Shape::ClosedTwo,
+        Shape::OpenTwo,
+        Shape::ClosedThree,
+        Shape::OpenThree,
+        Shape::Four,
+        Shape::FlexFour,
+        Shape::Five,
+        Shape::Overline,
+    ];
+}
+
+/// What placing a stone at the centre of a line makes on that line.
+///
+/// ```
+/// use tengen::renju::{FiveRule, LinePattern, Shape};
+/// use tengen::renju::line::stone_bits;
+/// use tengen::core::Color;
+/// // . X X [.] X . : placing the centre makes a straight four, which is one four.
+/// let code = stone_bits(-2, Color::Black) | stone_bits(-1, Color::Black) | stone_bits(1, Color::Black);
+/// let p = LinePattern::of(code, FiveRule::Exact);
+/// assert!(p.four_count() == 1 && p.is_straight_four());
+/// assert_eq!(p.shape(), Shape::FlexFour);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct LinePattern(u16);
+
+const FIVE: u16 = 1;
+const OVERLINE: u16 = 1 << 1;
+const FOURS_SHIFT: u16 = 2;
+const STRAIGHT_FOUR: u16 = 1 << 4;
+const THREE: u16 = 1 << 5;
+const SHAPE_SHIFT: u16 = 8;
+
+impl LinePattern {
+    /// Table lookup: the pattern of `code` (seen from the mover's side, see
+    /// [`own_view`](super::line::own_view)) under `rule`.
+    #[inline]
+    pub fn of(code: u32, rule: FiveRule) -> LinePattern {
+        table(rule)[code as usize]
+    }
+
+    /// The stone makes a five (as `rule` counts fives) through the centre.
+    #[inline]
+    pub fn is_five(self) -> bool {
+        self.0 & FIVE != 0
+    }
+
+    /// The stone makes six or more in a row, and the rule counts only exactly five.
+    #[inline]
+    pub fn is_overline(self) -> bool {
+        self.0 & OVERLINE != 0
+    }
+
+    /// Distinct fours through the stone on this line: a straight four is one, `X.XXX.X`
+    /// (the middle stone just placed) is two. At most 3.
+    #[inline]
+    pub fn four_count(self) -> u8 {
+        ((self.0 >> FOURS_SHIFT) & 3) as u8
+    }
+
+    /// One of the fours is a straight four (two points make five with the same four stones).
+    #[inline]
+    pub fn is_straight_four(self) -> bool {
+        self.0 & STRAIGHT_FOUR != 0
+    }
+
+    /// The stone makes a three: some empty point on the line would make a straight four
+    /// through it. (Whether that point is playable is the board's question, not the line's.)
+    #[inline]
+    pub fn is_three(self) -> bool {
+        self.0 & THREE != 0
+    }
+
+    /// The evaluation class.
+    #[inline]
+    pub fn shape(self) -> Shape {
+        Shape::ALL[(self.0 >> SHAPE_SHIFT) as usize]
+    }
+}
+
+impl std::fmt::Debug for LinePattern {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LinePattern")
+            .field("five", &self.is_five())
+            .field("overline", &self.is_overline())
+            .field("fours", &self.four_count())
+            .field("straight_four", &self.is_straight_four())
+            .field("three", &self.is_three())
+            .field("shape", &self.shape())
+            .finish()
+    }
+}
+
+/// The offsets along the line of the points that turn the three made at the centre into a
+/// straight four (none if the stone makes no three). Computed from the code directly: this
+/// is the slow path of the double-three check, run only on its candidates.
+pub fn straight_four_offsets(code: u32, rule: FiveRule) -> impl Iterator<Item = i32> {
+    let mask = analyse(&decode(code), rule).straight_four_points;
+    (0..WINDOW as i32)
+        .filter(move |&i| mask >> i & 1 != 0)
+        .map(|i| i - CENTER as i32)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    Empty,
+    Own,
+    Blocked,
+}
+
+const WINDOW: usize = SLOTS + 1;
+const CENTER: usize = HALF;
+
+/// The window of a code with the mover's stone at the centre.
+fn decode(code: u32) -> [Cell; WINDOW] {
+    let mut w = [Cell::Own; WINDOW];
+    for (s, i) in (0..CENTER).chain(CENTER + 1..WINDOW).enumerate() {
+        w[i] = match code >> (2 * s) & 3 {
+            0 => Cell::Empty,
+            1 => Cell::Own,
+            _ => Cell::Blocked,
+        };
+    }
+    w
+}
+
+/// Inclusive bounds of the run of own stones through `i` (which holds one).
+fn run(w: &[Cell; WINDOW], i: usize) -> (usize, usize) {
+    let mut a = i;
+    while a > 0 && w[a - 1] == Cell::Own {
+        a -= 1;
+    }
+    let mut b = i;
+    while b + 1 < WINDOW && w[b + 1] == Cell::Own {
+        b += 1;
+    }
+    (a, b)
+}
+
+/// The exact facts about one line, straight from the definitions.
+#[derive(Default)]
+struct Analysis {
+    five: bool,
+    overline: bool,
+    fours: u8,
+    straight_four: bool,
+    /// Window indices that would make a straight four through the centre.
+    straight_four_points: u16,
+}
+
+/// Would a stone at `q` (empty) make a five through the centre?
+fn completes_five(w: &mut [Cell; WINDOW], q: usize, rule: FiveRule) -> bool {
+    w[q] = Cell::Own;
+    let (a, b) = run(w, q);
+    w[q] = Cell::Empty;
+    a <= CENTER && CENTER <= b && rule.is_five(b - a + 1)
+}
+
+fn analyse(w: &[Cell; WINDOW], rule: FiveRule) -> Analysis {
+    let mut w = *w;
+    let (a, b) = run(&w, CENTER);
+    let len = b - a + 1;
+    if rule.is_five(len) {
+        return Analysis {
+            five: true,
+            ..Analysis::default()
+        };
+    }
+    if len >= 6 {
+        return Analysis {
+            overline: true,
+            ..Analysis::default()
+        };
+    }
+    // Fours: each point that completes a five through the centre completes one four (an
+    // exact five is a single run, so the four's stones are that run less the point); a
+    // straight four is one four with two such points, at both ends of the same run.
+    let mut completions = 0u16;
+    for q in 1..WINDOW - 1 {
+        if w[q] == Cell::Empty && completes_five(&mut w, q, rule) {
+            completions |= 1 << q;
+        }
+    }
+    let straight_four = len == 4
+        && a >= 1
+        && b + 1 < WINDOW
+        && completions >> (a - 1) & completions >> (b + 1) & 1 != 0;
+    let fours = (completions.count_ones() - u32::from(straight_four)).min(3) as u8;
+    // Threes: an empty point that makes a run of exactly four through the centre and
+    // itself whose two ends both complete a five.
+    let mut straight_four_points = 0u16;
+    for q in CENTER - 3..=CENTER + 3 {
+        if w[q] != Cell::Empty {
+            continue;
+        }
+        w[q] = Cell::Own;
+        let (a, b) = run(&w, CENTER);
+        if b - a + 1 == 4
+            && (a..=b).contains(&q)
+            && w[a - 1] == Cell::Empty
+            && w[b + 1] == Cell::Empty
+            && completes_five(&mut w, a - 1, rule)
+            && completes_five(&mut w, b + 1, rule)
+        {
+            straight_four_points |= 1 << q;
+        }
+        w[q] = Cell::Empty;
+    }
+    Analysis {
+        five: false,
+        overline: false,
+        fours,
+        straight_four,
+        straight_four_points,
+    }
+}
+
+/// Number of windows as base-3 numbers: a digit a neighbour, 0 empty, 1 own, 2 blocked.
+const WINDOWS3: usize = 3usize.pow(SLOTS as u32);
+
+fn pow3(s: usize) -> usize {
+    3usize.pow(s as u32)
+}
+
+fn decode3(mut idx: usize) -> [Cell; WINDOW] {
+    let mut w = [Cell::Own; WINDOW];
+    for i in (0..CENTER).chain(CENTER + 1..WINDOW) {
+        w[i] = [Cell::Empty, Cell::Own, Cell::Blocked][idx % 3];
+        idx /= 3;
+    }
+    w
+}
+
+/// The patterns of all base-3 windows under `rule`.
+fn patterns3(rule: FiveRule) -> Vec<LinePattern> {
+    let basic: Vec<LinePattern> = (0..WINDOWS3)
+        .map(|idx| {
+            let an = analyse(&decode3(idx), rule);
+            LinePattern(
+                u16::from(an.five)
+                    | u16::from(an.overline) << 1
+                    | u16::from(an.fours) << FOURS_SHIFT
+                    | u16::from(an.straight_four) << 4
+                    | u16::from(an.straight_four_points != 0) << 5,
+            )
+        })
+        .collect();
+    // Windows with one more own stone on an empty neighbour.
+    let plus_one = |idx: usize| {
+        (0..SLOTS)
+            .filter(move |&s| idx / pow3(s) % 3 == 0)
+            .map(move |s| idx + pow3(s))
+    };
+    let makes_four: Vec<bool> = (0..WINDOWS3)
+        .map(|idx| plus_one(idx).any(|j| basic[j].four_count() > 0))
+        .collect();
+    basic
+        .iter()
+        .enumerate()
+        .map(|(idx, &p)| {
+            let shape = if p.is_five() {
+                Shape::Five
+            } else if p.is_overline() {
+                Shape::Overline
+            } else if p.four_count() >= 2 || p.is_straight_four() {
+                Shape::FlexFour
+            } else if p.four_count() == 1 {
+                Shape::Four
+            } else if p.is_three() {
+                Shape::OpenThree
+            } else if makes_four[idx] {
+                Shape::ClosedThree
+            } else if plus_one(idx).any(|j| basic[j].is_three()) {
+                Shape::OpenTwo
+            } else if plus_one(idx).any(|j| makes_four[j]) {
+                Shape::ClosedTwo
+            } else {
+                Shape::None
+            };
+            LinePattern(p.0 | (shape as u16) << SHAPE_SHIFT)
+        })
+        .collect()
+}
+
+/// The table for every 20-bit code under `rule`.
+fn build(rule: FiveRule) -> Box<[LinePattern]> {
+    let by_window = patterns3(rule);
+    // Base-3 index of five slots' worth of 2-bit neighbours (a wall reads as blocked).
+    let half: Vec<usize> = (0..1usize << (2 * HALF))
+        .map(|bits| {
+            (0..HALF)
+                .map(|s| [0, 1, 2, 2][bits >> (2 * s) & 3] * pow3(s))
+                .sum()
+        })
+        .collect();
+    let high = pow3(HALF);
+    (0..CODES)
+        .map(|code| by_window[half[code & 0x3ff] + high * half[code >> (2 * HALF)]])
+        .collect()
+}
+
+static EXACT: Lazy<Box<[LinePattern]>> = Lazy::new(|| build(FiveRule::Exact));
+static AT_LEAST: Lazy<Box<[LinePattern]>> = Lazy::new(|| build(FiveRule::AtLeast));
+
+#[inline]
+fn table(rule: FiveRule) -> &'static [LinePattern] {
+    match rule {
+        FiveRule::Exact => &EXACT,
+        FiveRule::AtLeast => &AT_LEAST,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Color;
+    use crate::renju::line::{stone_bits, WALL};
+
+    /// Code of a diagram like `"..XX[.]X.."`: `X` own, `O` opponent, `#` wall, `.` empty;
+    /// the bracketed point is the centre and the diagram may be shorter than the window.
+    fn code(diagram: &str) -> u32 {
+        let centre = diagram.find('[').expect("centre");
+        let cells: Vec<char> = diagram.replace(['[', ']'], "").chars().collect();
+        let mut code = 0;
+        for (i, &c) in cells.iter().enumerate() {
+            let off = i as i32 - centre as i32;
+            if off == 0 || off.unsigned_abs() as usize > HALF {
+                continue;
+            }
+            code |= match c {
+                'X' => stone_bits(off, Color::Black),
+                'O' => stone_bits(off, Color::White),
+                '#' => WALL << (2 * crate::renju::line::slot(off)),
+                _ => 0,
+            };
+        }
+        code
+    }
+
+    fn exact(d: &str) -> LinePattern {
+        LinePattern::of(code(d), FiveRule::Exact)
+    }
+    fn free(d: &str) -> LinePattern {
+        LinePattern::of(code(d), FiveRule::AtLeast)
+    }
+
+    #[test]
+    fn fives_and_overlines() {
+        assert!(exact(".XX[.]XX.").is_five());
+        assert!(exact("OXX[.]XXO").is_five());
+        assert!(exact("#XX[.]XX#").is_five());
+        assert!(exact("XXX[.]XX").is_overline());
+        assert!(!exact("XXX[.]XX").is_five());
+        assert!(free("XXX[.]XX").is_five());
+        assert_eq!(free("XXX[.]XX").shape(), Shape::Five);
+        assert_eq!(exact("XXX[.]XX").shape(), Shape::Overline);
+    }
+
+    #[test]
+    fn four_counts() {
+        assert_eq!(exact("..XX[.]X..").four_count(), 1);
+        assert!(exact("..XX[.]X..").is_straight_four());
+        assert_eq!(exact("..XX[.]X..").shape(), Shape::FlexFour);
+        assert_eq!(exact("OXX[.]X.").four_count(), 1);
+        assert!(!exact("OXX[.]X.").is_straight_four());
+        assert_eq!(exact("OXX[.]X.").shape(), Shape::Four);
+        // Two fours on one line.
+        assert_eq!(exact("X.X[.]X.X").four_count(), 2);
+        assert_eq!(exact("XX.[.]X.XX").four_count(), 2);
+        // ...but an overline at one gap leaves a single four in renju.
+        assert_eq!(exact("XX.X[.]X.X").four_count(), 1);
+        // Straight four whose one end would be an overline is only a four for exact five.
+        assert_eq!(exact("X.XX[.]X..").four_count(), 1);
+        assert!(!exact("X.XX[.]X..").is_straight_four());
+        assert!(free("X.XX[.]X..").is_straight_four());
+    }
+
+    #[test]
+    fn threes_and_their_straight_four_points() {
+        assert!(exact("..X[.]X..").is_three());
+        let pts: Vec<i32> = straight_four_offsets(code("..X[.]X..."), FiveRule::Exact).collect();
+        assert_eq!(pts, vec![-2, 2]);
+        let pts: Vec<i32> = straight_four_offsets(code(".X.[.]X.."), FiveRule::Exact).collect();
+        assert_eq!(pts, vec![-1]);
+        // Blocked on one side: no straight four possible.
+        assert!(!exact("OX[.]X..").is_three());
+        assert!(!exact("O.X[.]X.O").is_three());
+        assert_eq!(exact("OX[.]X..").shape(), Shape::ClosedThree);
+        // .X.XX.. : the gap makes a straight four; nothing makes a five yet.
+        assert!(exact(".X.X[.]..").is_three());
+        assert_eq!(exact(".X.X[.]..").four_count(), 0);
+        let pts: Vec<i32> = straight_four_offsets(code(".X.X[.].."), FiveRule::Exact).collect();
+        assert_eq!(pts, vec![-2]);
+        // A three next to an own stone at distance two: the straight four would reach six.
+        assert!(!exact("X.X[.]X.X").is_three());
+    }
+
+    #[test]
+    fn twos() {
+        assert_eq!(exact("...X[.]...").shape(), Shape::OpenTwo);
+        assert_eq!(exact("..X.[.]...").shape(), Shape::OpenTwo);
+        assert_eq!(exact("OX[.]....").shape(), Shape::ClosedTwo);
+        assert_eq!(exact("....[.]....").shape(), Shape::None);
+    }
+}
