@@ -14,7 +14,8 @@ use std::io::{self, BufRead, Write};
 ///
 /// ```
 /// use tengen::protocol::forbid::answer;
-/// assert_eq!(answer("h8 a1 i8 a2 h9 a3 i10 a4", 15), "i9=33");
+/// // g8 would make two threes: g8-h8-i8 and g8-h9-i10.
+/// assert_eq!(answer("h8 a1 i8 a2 h9 a3 i10 a4", 15), "g8=33");
 /// assert_eq!(answer("h8", 15), "-");
 /// assert!(answer("h8 h8", 15).starts_with("error: "));
 /// ```
