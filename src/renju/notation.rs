@@ -220,7 +220,7 @@ mod tests {
             parse_position("h123", 15, Rule::Renju),
             Err(NotationError::BadPoint(_))
         ));
-        let bad_string: String = std::iter::repeat('z').take(225).collect();
+        let bad_string = "z".repeat(225);
         assert!(matches!(
             parse_position(&bad_string, 15, Rule::Renju),
             Err(NotationError::BadCell('z'))
