@@ -1,7 +1,11 @@
 //! Hot paths of the renju rules core: place + undo, the full forbidden map of midgame
 //! positions, and pattern lookups.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use std::time::Duration;
 use tengen::core::{Color, Point, SplitMix64};
 use tengen::renju::{Board, FiveRule, LinePattern, Rule};
 
@@ -60,6 +64,17 @@ fn benches(c: &mut Criterion) {
         })
     });
 
+    // The slow referee from the rule text, on the same positions: the ratio in one run.
+    let grids: Vec<common::Grid> = positions.iter().map(common::Grid::from_board).collect();
+    c.bench_function("forbidden map, reference referee (per position)", |bench| {
+        let mut k = 0;
+        bench.iter(|| {
+            k += 1;
+            let mut g = grids[k % grids.len()].clone();
+            black_box(g.forbidden_map())
+        })
+    });
+
     let codes: Vec<u32> = positions
         .iter()
         .flat_map(|b| {
@@ -78,5 +93,9 @@ fn benches(c: &mut Criterion) {
     });
 }
 
-criterion_group!(renju, benches);
+criterion_group! {
+    name = renju;
+    config = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+    targets = benches
+}
 criterion_main!(renju);

@@ -91,14 +91,20 @@ fn garbage_bytes_are_an_error_line_not_a_crash() {
 
 #[test]
 fn other_board_sizes() {
-    let (code, out, _) = run(&["renju", "forbid", "--size", "20"], b"t20 a1 s19 a2 r18 a3 q17\nt21\n");
+    let (code, out, _) = run(
+        &["renju", "forbid", "--size", "20"],
+        b"t20 a1 s19 a2 r18 a3 q17\nt21\n",
+    );
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "-");
     assert!(lines[1].starts_with("error: "));
     // An overline on a 7x7 board string.
     let seven = format!("{}xxx.xx.{}", ".".repeat(21), ".".repeat(21));
-    let (_, out, _) = run(&["renju", "forbid", "--size", "7"], format!("{seven}\n").as_bytes());
+    let (_, out, _) = run(
+        &["renju", "forbid", "--size", "7"],
+        format!("{seven}\n").as_bytes(),
+    );
     assert_eq!(out.trim_end(), "d4=6");
 }
 
