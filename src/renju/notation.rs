@@ -113,7 +113,7 @@ fn tokens(text: &str) -> Result<Vec<&str>, NotationError> {
 /// use tengen::renju::{notation::parse_position, Rule};
 /// use tengen::core::{Color, Point};
 /// let b = parse_position("h8 h9 j10", 15, Rule::Renju).unwrap();
-/// assert_eq!(b.stone(Point::new(8, 5)), Some(Color::Black));
+/// assert_eq!(b.stone(Point::new(9, 5)), Some(Color::Black)); // j10
 /// assert_eq!(parse_position("h8h9j10", 15, Rule::Renju).unwrap().hash(), b.hash());
 /// ```
 pub fn parse_position(text: &str, size: usize, rule: Rule) -> Result<Board, NotationError> {
