@@ -4,7 +4,7 @@
 //! `h8h9j10`; Black moves first and colours alternate) or as a board string of `size *
 //! size` characters, rows from the top, `x` Black, `o` White, `.` empty.
 
-use super::board::{Board, PlaceError};
+use super::board::{BadSize, Board, PlaceError};
 use super::rule::Rule;
 use crate::core::{Color, Point};
 use std::fmt;
@@ -20,6 +20,8 @@ pub enum NotationError {
     Occupied(String),
     /// A board string has a character other than `x`, `o`, `.`.
     BadCell(char),
+    /// The board size is not supported.
+    Size(BadSize),
 }
 
 impl fmt::Display for NotationError {
@@ -31,6 +33,7 @@ impl fmt::Display for NotationError {
             NotationError::BadCell(c) => {
                 write!(f, "board string has '{c}' (expected x, o or .)")
             }
+            NotationError::Size(e) => e.fmt(f),
         }
     }
 }
@@ -118,7 +121,7 @@ fn tokens(text: &str) -> Result<Vec<&str>, NotationError> {
 /// ```
 pub fn parse_position(text: &str, size: usize, rule: Rule) -> Result<Board, NotationError> {
     let text = text.trim();
-    let mut board = Board::new(size, rule).expect("caller checks the size");
+    let mut board = Board::new(size, rule).map_err(NotationError::Size)?;
     // A move list always has digits; a board string never does.
     if text.chars().count() == size * size && !text.contains(|c: char| c.is_ascii_digit()) {
         for (i, c) in text.chars().enumerate() {
@@ -226,5 +229,9 @@ mod tests {
             Err(NotationError::BadCell('z'))
         ));
         assert!(parse_position("", 15, Rule::Renju).unwrap().is_empty());
+        assert!(matches!(
+            parse_position("h8", 40, Rule::Renju),
+            Err(NotationError::Size(_))
+        ));
     }
 }
