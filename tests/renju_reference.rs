@@ -81,24 +81,9 @@ fn fives_fours_and_threes_for_both_colours_under_every_rule() {
     const DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
     let mut rng = SplitMix64::new(10);
     for _ in 0..400 {
-        let grid = random_grid(&mut rng, 15);
+        let mut grid = random_grid(&mut rng, 15);
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
             let board = grid.to_board(rule);
-            let mut cells = grid.cells.clone();
-            let at = |cells: &[u8], x: i32, y: i32| {
-                ((0..15).contains(&x) && (0..15).contains(&y)).then(|| cells[(y * 15 + x) as usize])
-            };
-            // Length and ends of the run of `v` through (x, y) along d.
-            let run = |cells: &[u8], x: i32, y: i32, (dx, dy): (i32, i32), v: u8| {
-                let (mut lo, mut hi) = (0, 0);
-                while at(cells, x + (lo - 1) * dx, y + (lo - 1) * dy) == Some(v) {
-                    lo -= 1;
-                }
-                while at(cells, x + (hi + 1) * dx, y + (hi + 1) * dy) == Some(v) {
-                    hi += 1;
-                }
-                (lo, hi)
-            };
             for color in [Color::Black, Color::White] {
                 let v = if color == Color::Black {
                     common::BLACK
@@ -106,56 +91,57 @@ fn fives_fours_and_threes_for_both_colours_under_every_rule() {
                     common::WHITE
                 };
                 let fives: FiveRule = rule.five_rule(color);
-                for i in 0..225 {
-                    if cells[i] != common::EMPTY {
+                for i in 0..225i32 {
+                    let (x, y) = (i % 15, i / 15);
+                    if grid.get(x, y) != Some(common::EMPTY) {
                         continue;
                     }
-                    let (x, y) = ((i % 15) as i32, (i / 15) as i32);
                     let p = Point::new(x as u8, y as u8);
-                    cells[i] = v;
+                    grid.set(x, y, v);
                     let mut five = false;
                     let mut fours = 0u8;
                     let mut threes = 0u8;
                     for d in DIRS {
-                        let (lo, hi) = run(&cells, x, y, d, v);
+                        let (lo, hi) = grid.span(x, y, d, v);
                         five |= fives.is_five((hi - lo + 1) as usize);
-                        // Points that complete a five through p, and whether a run of
-                        // exactly four has both ends among them (a straight four).
-                        let completes = |cells: &mut Vec<u8>, t: i32| {
+                        // Does a stone t steps along d complete a five through p?
+                        let completes = |grid: &mut Grid, t: i32| {
                             let (qx, qy) = (x + t * d.0, y + t * d.1);
-                            if at(cells, qx, qy) != Some(common::EMPTY) {
+                            if grid.get(qx, qy) != Some(common::EMPTY) {
                                 return false;
                             }
-                            cells[(qy * 15 + qx) as usize] = v;
-                            let (a, b) = run(cells, qx, qy, d, v);
-                            cells[(qy * 15 + qx) as usize] = common::EMPTY;
+                            grid.set(qx, qy, v);
+                            let (a, b) = grid.span(qx, qy, d, v);
+                            grid.set(qx, qy, common::EMPTY);
                             a + t <= 0 && 0 <= b + t && fives.is_five((b - a + 1) as usize)
                         };
+                        // Fours: completion points, less one for a straight four (a run
+                        // of exactly four with both ends among them).
                         let n = (-4..=4)
-                            .filter(|&t| t != 0 && completes(&mut cells, t))
+                            .filter(|&t| t != 0 && completes(&mut grid, t))
                             .count() as u8;
                         let straight = hi - lo == 3
-                            && completes(&mut cells, lo - 1)
-                            && completes(&mut cells, hi + 1);
+                            && completes(&mut grid, lo - 1)
+                            && completes(&mut grid, hi + 1);
                         fours += (n - u8::from(straight)).min(3);
                         // A three: an empty point making such a straight four through p.
                         let three = (-3..=3).filter(|&t| t != 0).any(|t| {
                             let (qx, qy) = (x + t * d.0, y + t * d.1);
-                            if at(&cells, qx, qy) != Some(common::EMPTY) {
+                            if grid.get(qx, qy) != Some(common::EMPTY) {
                                 return false;
                             }
-                            cells[(qy * 15 + qx) as usize] = v;
-                            let (a, b) = run(&cells, x, y, d, v);
+                            grid.set(qx, qy, v);
+                            let (a, b) = grid.span(x, y, d, v);
                             let sf = b - a == 3
                                 && (a..=b).contains(&t)
-                                && completes(&mut cells, a - 1)
-                                && completes(&mut cells, b + 1);
-                            cells[(qy * 15 + qx) as usize] = common::EMPTY;
+                                && completes(&mut grid, a - 1)
+                                && completes(&mut grid, b + 1);
+                            grid.set(qx, qy, common::EMPTY);
                             sf
                         });
                         threes += u8::from(three);
                     }
-                    cells[i] = common::EMPTY;
+                    grid.set(x, y, common::EMPTY);
                     assert_eq!(board.makes_five(p, color), five, "{rule} {color} {p:?}");
                     if !five && !board.patterns(p, color).iter().any(|l| l.is_overline()) {
                         assert_eq!(board.four_count(p, color), fours, "{rule} {color} {p:?}");

@@ -71,28 +71,34 @@ impl Grid {
             .collect()
     }
 
-    fn get(&self, x: i32, y: i32) -> Option<u8> {
+    /// The cell at (x, y), `None` off the board.
+    pub fn get(&self, x: i32, y: i32) -> Option<u8> {
         let n = self.size as i32;
         ((0..n).contains(&x) && (0..n).contains(&y)).then(|| self.cells[(y * n + x) as usize])
     }
 
-    fn set(&mut self, x: i32, y: i32, v: u8) {
+    pub fn set(&mut self, x: i32, y: i32, v: u8) {
         self.cells[(y * self.size as i32 + x) as usize] = v;
+    }
+
+    /// The unbroken line of `v` stones through the `v` stone (x, y) along d, as the
+    /// offsets `(lo, hi)` of its ends from (x, y): `lo <= 0 <= hi`.
+    pub fn span(&self, x: i32, y: i32, (dx, dy): (i32, i32), v: u8) -> (i32, i32) {
+        let (mut lo, mut hi) = (0, 0);
+        while self.get(x + (lo - 1) * dx, y + (lo - 1) * dy) == Some(v) {
+            lo -= 1;
+        }
+        while self.get(x + (hi + 1) * dx, y + (hi + 1) * dy) == Some(v) {
+            hi += 1;
+        }
+        (lo, hi)
     }
 
     /// The unbroken line of Black stones through the Black stone (x, y) along d, as its
     /// first stone and its length.
-    fn run(&self, x: i32, y: i32, (dx, dy): (i32, i32)) -> ((i32, i32), usize) {
-        let (mut sx, mut sy) = (x, y);
-        while self.get(sx - dx, sy - dy) == Some(BLACK) {
-            sx -= dx;
-            sy -= dy;
-        }
-        let mut len = 1;
-        while self.get(sx + len as i32 * dx, sy + len as i32 * dy) == Some(BLACK) {
-            len += 1;
-        }
-        ((sx, sy), len)
+    fn run(&self, x: i32, y: i32, d: (i32, i32)) -> ((i32, i32), usize) {
+        let (lo, hi) = self.span(x, y, d, BLACK);
+        ((x + lo * d.0, y + lo * d.1), (hi - lo + 1) as usize)
     }
 
     /// The stones of that line.
