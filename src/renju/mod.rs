@@ -14,6 +14,7 @@ mod board;
 mod forbid;
 pub mod line;
 pub mod notation;
+pub mod opening;
 mod pattern;
 mod rule;
 
