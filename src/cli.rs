@@ -15,6 +15,15 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Play Gomoku/Renju over the Gomocup (pbrain) protocol on stdin/stdout.
+    Gomocup {
+        /// Search threads (Lazy SMP); a manager's `INFO thread_num` overrides it.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: u16,
+        /// Transposition table size in MiB (capped by the manager's `INFO max_memory`).
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        hash_mb: u32,
+    },
     /// Renju and Gomoku rules tools.
     #[command(subcommand)]
     Renju(RenjuCommand),
@@ -38,6 +47,14 @@ pub enum RenjuCommand {
 /// Runs the parsed command line; the exit code the process should return.
 pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
+        Command::Gomocup { threads, hash_mb } => crate::protocol::gomocup::run(
+            io::BufReader::new(io::stdin()),
+            io::stdout(),
+            crate::protocol::gomocup::Options {
+                threads: threads as usize,
+                hash_mb: hash_mb as usize,
+            },
+        ),
         Command::Renju(RenjuCommand::Forbid { size }) => {
             crate::protocol::forbid::run(io::stdin().lock(), io::stdout().lock(), size as usize)
         }

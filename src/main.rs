@@ -3,5 +3,24 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     tengen::cli::init_logging();
-    tengen::cli::run(tengen::cli::Cli::parse())
+    // Gomocup managers start engines named `pbrain-*` with no arguments.
+    let pbrain = std::env::args_os()
+        .next()
+        .and_then(|a| {
+            std::path::Path::new(&a)
+                .file_name()
+                .map(|n| n.to_string_lossy().starts_with("pbrain-"))
+        })
+        .unwrap_or(false);
+    let cli = if pbrain {
+        tengen::cli::Cli {
+            command: tengen::cli::Command::Gomocup {
+                threads: 1,
+                hash_mb: 64,
+            },
+        }
+    } else {
+        tengen::cli::Cli::parse()
+    };
+    tengen::cli::run(cli)
 }

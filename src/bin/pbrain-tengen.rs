@@ -1,10 +1,14 @@
-//! The name Gomocup managers start (`pbrain-*`). The Gomocup protocol front end is not
-//! built yet (it is the next renju issue); until then this says so on stderr and fails.
+//! The name Gomocup managers start (`pbrain-*`): the Gomocup protocol with default options,
+//! the same as `tengen gomocup`.
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     tengen::cli::init_logging();
-    eprintln!("pbrain-tengen: the Gomocup protocol is not implemented in this build yet");
-    ExitCode::from(2)
+    tengen::cli::run(tengen::cli::Cli {
+        command: tengen::cli::Command::Gomocup {
+            threads: 1,
+            hash_mb: 64,
+        },
+    })
 }

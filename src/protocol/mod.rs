@@ -1,3 +1,4 @@
 //! Text front ends: each reads commands, answers on its output, and holds no game logic.
 
 pub mod forbid;
+pub mod gomocup;

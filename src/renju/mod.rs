@@ -17,6 +17,7 @@ pub mod notation;
 pub mod opening;
 mod pattern;
 mod rule;
+pub mod search;
 
 pub use board::{BadSize, Board, PlaceError, Points, MAX_SIZE, MIN_SIZE};
 pub use forbid::Foul;

@@ -1,0 +1,321 @@
+//! Principal-variation alpha-beta with iterative deepening, run by each Lazy SMP thread.
+
+use super::eval::{evaluate, move_score, scan, PointInfo, Weights};
+use super::position::Position;
+use super::tt::{Bound, Entry, TranspositionTable};
+use crate::core::{Color, Point};
+use crate::renju::MAX_SIZE;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+/// Score of a won game; a win `n` plies from the root scores `WIN - n`.
+pub const WIN: i32 = 20_000;
+/// Scores beyond this are proven wins or losses.
+pub const WIN_BOUND: i32 = WIN - 1_000;
+const INFINITY: i32 = WIN + 1;
+/// At most this many of the best-ordered moves are searched at an unforced node.
+const MAX_BRANCH: usize = 24;
+
+/// What every thread of one search shares.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub stop: &'a AtomicBool,
+    pub hard_deadline: Option<Instant>,
+    pub node_limit: Option<u64>,
+    pub nodes: AtomicU64,
+}
+
+impl Shared<'_> {
+    fn out_of_budget(&self) -> bool {
+        self.stop.load(Relaxed)
+            || self.hard_deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .node_limit
+                .is_some_and(|n| self.nodes.load(Relaxed) >= n)
+    }
+}
+
+/// One completed iteration of a worker.
+#[derive(Clone, Debug)]
+pub(crate) struct Iteration {
+    pub depth: i32,
+    pub score: i32,
+    pub pv: Vec<Point>,
+}
+
+/// One search thread: its own position copy, ordering tables and node count.
+pub(crate) struct Worker<'a> {
+    pub pos: Position,
+    shared: &'a Shared<'a>,
+    weights: Weights,
+    killers: Vec<[Option<Point>; 2]>,
+    history: Box<[[u32; MAX_SIZE * MAX_SIZE]; 2]>,
+    pv: Vec<Vec<Point>>,
+    unflushed: u64,
+    aborted: bool,
+    /// Lazy SMP helpers perturb move ordering so threads explore different trees.
+    noise: u64,
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(pos: Position, shared: &'a Shared<'a>, weights: Weights, id: usize) -> Self {
+        Worker {
+            pos,
+            shared,
+            weights,
+            killers: vec![[None; 2]; 128],
+            history: Box::new([[0; MAX_SIZE * MAX_SIZE]; 2]),
+            pv: vec![Vec::new(); 128],
+            unflushed: 0,
+            aborted: false,
+            noise: id as u64,
+        }
+    }
+
+    /// Searches the root to `depth` among `roots`; `None` if stopped before finishing.
+    pub fn iterate(&mut self, depth: i32, roots: &[Point]) -> Option<Iteration> {
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best: Option<(i32, Vec<Point>)> = None;
+        let mut order: Vec<Point> = roots.to_vec();
+        if let Some(Entry { best: Some(m), .. }) = self.shared.tt.probe(self.pos.hash()) {
+            if let Some(i) = order.iter().position(|&p| p == m) {
+                order[..=i].rotate_right(1);
+            }
+        }
+        for (i, &p) in order.iter().enumerate() {
+            self.pos.play(p);
+            let mut score = if i == 0 {
+                -self.pvs(depth - 1, 1, -beta, -alpha)
+            } else {
+                let s = -self.pvs(depth - 1, 1, -alpha - 1, -alpha);
+                if s > alpha {
+                    -self.pvs(depth - 1, 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            self.pos.undo();
+            if self.aborted {
+                return None;
+            }
+            if i > 0 && score <= alpha {
+                score = alpha; // a fail-low bound, not better than the best so far
+            }
+            if best.is_none() || score > alpha {
+                alpha = score;
+                let mut line = vec![p];
+                line.extend_from_slice(&self.pv[1]);
+                best = Some((score, line));
+            }
+        }
+        let (score, pv) = best?;
+        self.shared.tt.store(
+            self.pos.hash(),
+            Entry {
+                best: pv.first().copied(),
+                score,
+                depth,
+                bound: Bound::Exact,
+            },
+        );
+        self.flush_nodes();
+        Some(Iteration { depth, score, pv })
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.unflushed, Relaxed);
+        self.unflushed = 0;
+    }
+
+    fn pvs(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        self.pv[ply].clear();
+        self.unflushed += 1;
+        if self.unflushed >= 1024 {
+            self.flush_nodes();
+            if self.shared.out_of_budget() {
+                self.aborted = true;
+            }
+        }
+        if self.aborted {
+            return 0;
+        }
+        if self.pos.board().is_full() {
+            return 0;
+        }
+        let ply_i = ply as i32;
+        // Mate-distance pruning: nothing here beats a win found nearer the root.
+        alpha = alpha.max(-WIN + ply_i);
+        beta = beta.min(WIN - ply_i - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let me = self.pos.to_move();
+        let infos = scan(&self.pos, &self.weights);
+        let mine = |i: &PointInfo| i.threat[me.index()];
+        let theirs = |i: &PointInfo| i.threat[(!me).index()];
+        if infos.iter().any(|i| mine(i).five) {
+            return WIN - ply_i - 1;
+        }
+        let blocks: Vec<Point> = infos
+            .iter()
+            .filter(|i| theirs(i).five)
+            .map(|i| i.point)
+            .collect();
+        let forced = !blocks.is_empty();
+        let mut moves: Vec<(Point, i32)> = if forced {
+            if blocks.len() > 1 || !self.pos.is_legal(blocks[0], me) {
+                return -(WIN - ply_i - 2);
+            }
+            vec![(blocks[0], 0)]
+        } else {
+            if infos.iter().any(|i| mine(i).flex_four) {
+                return WIN - ply_i - 3;
+            }
+            if depth <= 0 {
+                return evaluate(&self.pos, &infos, &self.weights);
+            }
+            let must_defend = infos.iter().any(|i| theirs(i).flex_four);
+            infos
+                .iter()
+                .filter(|i| !mine(i).forbidden)
+                .filter(|i| !must_defend || mine(i).four || theirs(i).four || theirs(i).flex_four)
+                .map(|i| (i.point, move_score(i, me, &self.weights)))
+                .collect()
+        };
+        if moves.is_empty() {
+            // Every answer to the opponent's threat is forbidden: lost.
+            return -(WIN - ply_i - 4);
+        }
+        let key = self.pos.hash();
+        let tt_move = match self.shared.tt.probe(key) {
+            Some(e) => {
+                if e.depth >= depth {
+                    let score = from_tt(e.score, ply_i);
+                    let cut = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= beta,
+                        Bound::Upper => score <= alpha,
+                    };
+                    if cut && !forced {
+                        return score;
+                    }
+                }
+                e.best
+            }
+            None => None,
+        };
+        self.order(&mut moves, tt_move, ply, me);
+        let branch = if forced {
+            1
+        } else {
+            MAX_BRANCH.min(moves.len())
+        };
+        // A forced reply costs no depth: the line is as long as the threats in it.
+        let child_depth = if forced { depth } else { depth - 1 };
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for (i, &(p, _)) in moves[..branch].iter().enumerate() {
+            self.pos.play(p);
+            let score = if i == 0 {
+                -self.pvs(child_depth, ply + 1, -beta, -alpha)
+            } else {
+                let r = i32::from(i >= 4 && depth >= 3) + i32::from(i >= 12 && depth >= 5);
+                let mut s = -self.pvs(child_depth - r, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && (r > 0 || s < beta) {
+                    s = -self.pvs(child_depth, ply + 1, -beta, -alpha);
+                }
+                s
+            };
+            self.pos.undo();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(p);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(p);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        self.reward(p, ply, depth, me);
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            Entry {
+                best: best_move,
+                score: to_tt(best, ply_i),
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    fn order(&self, moves: &mut [(Point, i32)], tt_move: Option<Point>, ply: usize, me: Color) {
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        let size = self.pos.size();
+        for (p, score) in moves.iter_mut() {
+            if Some(*p) == tt_move {
+                *score = i32::MAX;
+            } else if killers.contains(&Some(*p)) {
+                *score += 40;
+            }
+            let h = self.history[me.index()][p.y as usize * MAX_SIZE + p.x as usize];
+            *score = score.saturating_add((h.min(1 << 16) >> 8) as i32);
+            if self.noise > 0 {
+                // Helpers break ties differently so they do not all search one tree.
+                let mix = (p.x as u64 * 31 + p.y as u64 * 17 + self.noise * 7) % (size as u64);
+                *score = score.saturating_add((mix % 3) as i32);
+            }
+        }
+        moves.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+    }
+
+    fn reward(&mut self, p: Point, ply: usize, depth: i32, me: Color) {
+        if let Some(k) = self.killers.get_mut(ply) {
+            if k[0] != Some(p) {
+                k[1] = k[0];
+                k[0] = Some(p);
+            }
+        }
+        let h = &mut self.history[me.index()][p.y as usize * MAX_SIZE + p.x as usize];
+        *h = h.saturating_add((depth * depth) as u32);
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_tt(score: i32, ply: i32) -> i32 {
+    if score > WIN_BOUND {
+        score + ply
+    } else if score < -WIN_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: i32) -> i32 {
+    if score > WIN_BOUND {
+        score - ply
+    } else if score < -WIN_BOUND {
+        score + ply
+    } else {
+        score
+    }
+}

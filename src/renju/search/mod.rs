@@ -1,0 +1,362 @@
+//! The Renju/Gomoku engine: threat-space search first, then PVS alpha-beta on Lazy SMP
+//! threads sharing one transposition table.
+//!
+//! The engine knows nothing of protocols: it takes a position, [`Limits`] and a stop flag,
+//! and reports each finished iteration through a callback.
+//!
+//! ```
+//! use tengen::renju::{Board, Rule};
+//! use tengen::renju::search::{Engine, Limits};
+//! use tengen::core::{Color, Point};
+//! use std::sync::atomic::AtomicBool;
+//! let mut b = Board::new(15, Rule::Renju).unwrap();
+//! for x in 4..8 { b.put(Point::new(x, 7), Color::Black).unwrap(); }
+//! for x in 4..8 { b.put(Point::new(x, 9), Color::White).unwrap(); }
+//! let engine = Engine::new(1, 1);
+//! let r = engine.search(&b, Color::Black, &Limits::depth(2), &AtomicBool::new(false), &mut |_| {});
+//! assert!(r.best == Some(Point::new(3, 7)) || r.best == Some(Point::new(8, 7)));
+//! assert_eq!(r.mate, Some(1));
+//! ```
+
+mod alphabeta;
+mod eval;
+mod position;
+mod threat;
+mod tt;
+
+pub use alphabeta::{WIN, WIN_BOUND};
+pub use eval::{evaluate, scan, threat_at, PointInfo, Threat, Weights};
+pub use position::Position;
+pub use threat::{Mode, ThreatSearch, Win};
+pub use tt::{Bound, Entry, TranspositionTable};
+
+use crate::core::{Color, Point};
+use crate::renju::Board;
+use alphabeta::{Iteration, Shared, Worker};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::RwLock;
+use std::time::{Duration, Instant};
+
+/// Deepest iteration the alpha-beta search starts.
+pub const MAX_DEPTH: i32 = 60;
+/// Most search threads.
+pub const MAX_THREADS: usize = 64;
+
+/// How long and how deep to search. `None` means no limit of that kind.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Do not start a new iteration after this much time.
+    pub soft_time: Option<Duration>,
+    /// Stop at once after this much time.
+    pub hard_time: Option<Duration>,
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    /// Root moves not to consider (n-best analysis).
+    pub exclude: Vec<Point>,
+}
+
+impl Limits {
+    /// A fixed-depth search.
+    pub fn depth(depth: i32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// A search of about `soft` (never past `hard`).
+    pub fn time(soft: Duration, hard: Duration) -> Limits {
+        Limits {
+            soft_time: Some(soft),
+            hard_time: Some(hard),
+            ..Limits::default()
+        }
+    }
+}
+
+/// Progress of a search, reported after each finished iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub depth: i32,
+    /// From the mover's side; beyond ±[`WIN_BOUND`] a proven result.
+    pub score: i32,
+    /// A proven win in this many of our moves (negative: a proven loss).
+    pub mate: Option<i32>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Point>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// `None` only when there is no legal move.
+    pub best: Option<Point>,
+    pub score: i32,
+    pub mate: Option<i32>,
+    pub depth: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Point>,
+}
+
+/// The engine: weights, thread count and the transposition table it keeps between moves.
+pub struct Engine {
+    tt: RwLock<TranspositionTable>,
+    threads: usize,
+    weights: Weights,
+}
+
+impl Engine {
+    /// An engine with a `hash_mb` MiB table and `threads` search threads (1..=64).
+    pub fn new(hash_mb: usize, threads: usize) -> Engine {
+        Engine {
+            tt: RwLock::new(TranspositionTable::with_megabytes(hash_mb)),
+            threads: threads.clamp(1, MAX_THREADS),
+            weights: Weights::DEFAULT,
+        }
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+    }
+
+    /// Replaces the table by one of at most `bytes`.
+    pub fn resize_table(&mut self, bytes: usize) {
+        *self.tt.write().unwrap_or_else(|e| e.into_inner()) = TranspositionTable::with_bytes(bytes);
+    }
+
+    pub fn table_bytes(&self) -> usize {
+        self.tt.read().unwrap_or_else(|e| e.into_inner()).bytes()
+    }
+
+    pub fn clear_table(&self) {
+        self.tt.read().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+
+    /// Finds the best move for `to_move` on `board`.
+    pub fn search(
+        &self,
+        board: &Board,
+        to_move: Color,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Report),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let mut pos = Position::new(board.clone(), to_move);
+        let mut roots: Vec<PointInfo> = scan(&pos, &self.weights)
+            .into_iter()
+            .filter(|i| !i.threat[to_move.index()].forbidden && !limits.exclude.contains(&i.point))
+            .collect();
+        let done = |best: Option<Point>, score: i32, mate: Option<i32>, nodes: u64| SearchResult {
+            best,
+            score,
+            mate,
+            depth: 0,
+            nodes,
+            elapsed: start.elapsed(),
+            pv: best.into_iter().collect(),
+        };
+        if roots.is_empty() {
+            return done(None, 0, None, 0);
+        }
+        let me = to_move.index();
+        roots.sort_by_key(|i| std::cmp::Reverse(move_order(i, to_move, &self.weights)));
+        if let Some(i) = roots.iter().find(|i| i.threat[me].five) {
+            return done(Some(i.point), WIN - 1, Some(1), 1);
+        }
+        let blocks: Vec<&PointInfo> = roots.iter().filter(|i| i.threat[1 - me].five).collect();
+        if !blocks.is_empty() {
+            // Forced: block (a double threat is lost anyway, so block one of them).
+            let lost = blocks.len() > 1;
+            return done(
+                Some(blocks[0].point),
+                if lost { -(WIN - 2) } else { 0 },
+                lost.then_some(-1),
+                1,
+            );
+        }
+        // Threat-space search: a proven win is played at once.
+        let mut threats = ThreatSearch::new(self.weights, stop);
+        let budget = threat_budget(limits);
+        for (mode, max_moves, share) in [(Mode::Vcf, 30, 1), (Mode::Vct, 10, 3)] {
+            if stop.load(Relaxed) {
+                break;
+            }
+            if let Some(win) = threats.find(&mut pos, mode, max_moves, budget * share) {
+                if !limits.exclude.contains(&win.first) {
+                    let mate = win.moves as i32;
+                    let score = WIN - (2 * mate - 1);
+                    let r = done(Some(win.first), score, Some(mate), threats.nodes());
+                    report(&Report {
+                        depth: 0,
+                        score,
+                        mate: Some(mate),
+                        nodes: r.nodes,
+                        elapsed: r.elapsed,
+                        pv: r.pv.clone(),
+                    });
+                    return r;
+                }
+            }
+        }
+        let root_moves: Vec<Point> = roots.iter().map(|i| i.point).collect();
+        let tt = self.tt.read().unwrap_or_else(|e| e.into_inner());
+        let shared = Shared {
+            tt: &tt,
+            stop,
+            hard_deadline: limits.hard_time.map(|d| start + d),
+            node_limit: limits.nodes,
+            nodes: AtomicU64::new(threats.nodes()),
+        };
+        let helpers_stop = AtomicBool::new(false);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut last: Option<Iteration> = None;
+        std::thread::scope(|scope| {
+            for id in 1..self.threads {
+                let (pos, shared, weights, roots) =
+                    (pos.clone(), &shared, self.weights, &root_moves);
+                let helpers_stop = &helpers_stop;
+                scope.spawn(move || {
+                    let helper_shared = Shared {
+                        tt: shared.tt,
+                        stop: helpers_stop,
+                        hard_deadline: shared.hard_deadline,
+                        node_limit: None,
+                        nodes: AtomicU64::new(0),
+                    };
+                    let mut worker = Worker::new(pos, &helper_shared, weights, id);
+                    let mut depth = 1 + (id % 2) as i32;
+                    while depth <= MAX_DEPTH && !helpers_stop.load(Relaxed) {
+                        if worker.iterate(depth, roots).is_none() {
+                            break;
+                        }
+                        depth += 1;
+                    }
+                    shared
+                        .nodes
+                        .fetch_add(helper_shared.nodes.load(Relaxed), Relaxed);
+                });
+            }
+            let mut worker = Worker::new(pos.clone(), &shared, self.weights, 0);
+            for depth in 1..=max_depth {
+                let Some(it) = worker.iterate(depth, &root_moves) else {
+                    break;
+                };
+                let elapsed = start.elapsed();
+                report(&Report {
+                    depth,
+                    score: it.score,
+                    mate: mate_of(it.score),
+                    nodes: shared.nodes.load(Relaxed),
+                    elapsed,
+                    pv: it.pv.clone(),
+                });
+                let decided = it.score.abs() > WIN_BOUND;
+                last = Some(it);
+                // The next iteration takes several times this one: do not start it late.
+                if decided || limits.soft_time.is_some_and(|s| elapsed * 2 >= s) {
+                    break;
+                }
+            }
+            helpers_stop.store(true, Relaxed);
+        });
+        let nodes = shared.nodes.load(Relaxed);
+        match last {
+            Some(it) => SearchResult {
+                best: it.pv.first().copied(),
+                score: it.score,
+                mate: mate_of(it.score),
+                depth: it.depth,
+                nodes,
+                elapsed: start.elapsed(),
+                pv: it.pv,
+            },
+            // Stopped before depth 1 finished: the best-ordered move.
+            None => done(Some(root_moves[0]), 0, None, nodes),
+        }
+    }
+}
+
+impl Engine {
+    /// The `n` most promising moves for `to_move`, each scored (for `to_move`) by a search
+    /// of the position after it; the time in `limits` is shared among them. For balance
+    /// decisions (Swap2, Yixin's balance commands, opening-rule choices).
+    pub fn rank_moves(
+        &self,
+        board: &Board,
+        to_move: Color,
+        n: usize,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> Vec<(Point, i32)> {
+        let pos = Position::new(board.clone(), to_move);
+        let mut infos: Vec<PointInfo> = scan(&pos, &self.weights)
+            .into_iter()
+            .filter(|i| !i.threat[to_move.index()].forbidden && !limits.exclude.contains(&i.point))
+            .collect();
+        infos.sort_by_key(|i| std::cmp::Reverse(move_order(i, to_move, &self.weights)));
+        infos.truncate(n.max(1));
+        let share = |d: Option<Duration>| d.map(|d| d / infos.len().max(1) as u32);
+        let child = Limits {
+            soft_time: share(limits.soft_time),
+            hard_time: share(limits.hard_time),
+            depth: limits.depth,
+            nodes: limits.nodes.map(|n| n / infos.len().max(1) as u64),
+            exclude: Vec::new(),
+        };
+        let mut after = board.clone();
+        infos
+            .iter()
+            .map(|i| {
+                let score = if i.threat[to_move.index()].five {
+                    WIN - 1
+                } else {
+                    after.put(i.point, to_move).expect("a candidate is empty");
+                    let r = self.search(&after, !to_move, &child, stop, &mut |_| {});
+                    after.undo();
+                    -r.score
+                };
+                (i.point, score)
+            })
+            .collect()
+    }
+}
+
+/// Root ordering: the move's own value plus its value as a block.
+fn move_order(info: &PointInfo, me: Color, w: &Weights) -> i32 {
+    eval::move_score(info, me, w)
+}
+
+/// Moves to mate (ours positive, theirs negative) of a proven score.
+fn mate_of(score: i32) -> Option<i32> {
+    if score > WIN_BOUND {
+        Some((WIN - score + 1) / 2)
+    } else if score < -WIN_BOUND {
+        Some(-(WIN + score) / 2)
+    } else {
+        None
+    }
+}
+
+/// Nodes the threat-space search may spend before alpha-beta starts.
+fn threat_budget(limits: &Limits) -> u64 {
+    let by_time = limits
+        .soft_time
+        .map_or(u64::MAX, |t| (t.as_millis() as u64).saturating_mul(20));
+    let by_nodes = limits.nodes.map_or(u64::MAX, |n| n / 4);
+    by_time.min(by_nodes).clamp(200, 200_000)
+}

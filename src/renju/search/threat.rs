@@ -1,0 +1,267 @@
+//! Threat-space search: VCF (victory by continuous fours) and VCT (by threes and fours).
+//!
+//! The attacker plays only threats; the defender answers every four at its one completion
+//! point and every three with each move that could stop it (a point where the attacker
+//! would make a four, or a counter-four of its own). Renju tactics come from the rules
+//! core: Black's threats never use forbidden points, and a defender forced onto a point
+//! forbidden to Black has lost — which is how White wins through forbidden points.
+
+use super::eval::{scan, Threat, Weights};
+use super::position::Position;
+use crate::core::{Color, Point};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+/// Entries kept before the table of decided positions starts afresh.
+const TABLE_LIMIT: usize = 1 << 20;
+
+/// Which threats the attacker may play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Fours only.
+    Vcf,
+    /// Threes and fours.
+    Vct,
+}
+
+/// A proven win for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Win {
+    /// The first attacking move.
+    pub first: Point,
+    /// Attacking moves needed at most (the winner's moves, the five included).
+    pub moves: u32,
+}
+
+/// A threat-space searcher with a node budget and a table of positions already decided.
+pub struct ThreatSearch<'a> {
+    weights: Weights,
+    stop: &'a AtomicBool,
+    nodes: u64,
+    budget: u64,
+    /// Hash and mode -> `Some(true)` proven win, `Some(false)` no win within `depth`.
+    table: HashMap<(u64, Mode), (bool, u32)>,
+}
+
+impl<'a> ThreatSearch<'a> {
+    /// A searcher that gives up when `stop` is raised.
+    pub fn new(weights: Weights, stop: &'a AtomicBool) -> ThreatSearch<'a> {
+        ThreatSearch {
+            weights,
+            stop,
+            nodes: 0,
+            budget: 0,
+            table: HashMap::new(),
+        }
+    }
+
+    /// Nodes visited since creation.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Looks for a forced win of the side to move in `mode`, with at most `max_moves`
+    /// attacking moves and `budget` more nodes. Iterates on depth so the win found is the
+    /// shortest the budget allows.
+    ///
+    /// ```
+    /// use tengen::renju::{Board, Rule};
+    /// use tengen::renju::search::{Position, ThreatSearch, Mode, Weights};
+    /// use tengen::core::{Color, Point};
+    /// let mut b = Board::new(15, Rule::Freestyle).unwrap();
+    /// for x in 5..8 { b.put(Point::new(x, 7), Color::Black).unwrap(); }
+    /// b.put(Point::new(0, 0), Color::White).unwrap();
+    /// b.put(Point::new(0, 2), Color::White).unwrap();
+    /// let mut pos = Position::new(b, Color::Black);
+    /// let stop = AtomicBool::new(false);
+    /// let win = ThreatSearch::new(Weights::DEFAULT, &stop).find(&mut pos, Mode::Vcf, 5, 10_000).unwrap();
+    /// assert_eq!(win.moves, 2); // an open three becomes a straight four, then five
+    /// ```
+    pub fn find(
+        &mut self,
+        pos: &mut Position,
+        mode: Mode,
+        max_moves: u32,
+        budget: u64,
+    ) -> Option<Win> {
+        self.budget = self.nodes + budget;
+        let moves = self.attacks(pos, mode);
+        if let Some(&(p, t)) = moves.first() {
+            if t.five {
+                return Some(Win { first: p, moves: 1 });
+            }
+        }
+        for depth in 1..max_moves {
+            for &(p, _) in &moves {
+                pos.play(p);
+                let won = self.defend(pos, mode, depth - 1);
+                pos.undo();
+                if won {
+                    return Some(Win {
+                        first: p,
+                        moves: depth + 1,
+                    });
+                }
+            }
+            if self.nodes >= self.budget {
+                break;
+            }
+        }
+        None
+    }
+
+    /// The attacker's candidate threats, best first: an immediate five alone, the forced
+    /// block alone when the defender threatens five, else fours (and threes in VCT).
+    fn attacks(&mut self, pos: &Position, mode: Mode) -> Vec<(Point, Threat)> {
+        let me = pos.to_move();
+        let infos = scan(pos, &self.weights);
+        if let Some(i) = infos.iter().find(|i| i.threat[me.index()].five) {
+            return vec![(i.point, i.threat[me.index()])];
+        }
+        let blocks: Vec<_> = infos
+            .iter()
+            .filter(|i| i.threat[(!me).index()].five)
+            .collect();
+        let mut moves: Vec<(Point, Threat)> = infos
+            .iter()
+            .filter(|i| blocks.is_empty() || blocks.iter().any(|b| b.point == i.point))
+            .map(|i| (i.point, i.threat[me.index()]))
+            .filter(|(_, t)| t.four || (mode == Mode::Vct && t.three && !t.forbidden))
+            .collect();
+        if blocks.len() > 1 {
+            moves.clear();
+        }
+        moves.sort_by_key(|(_, t)| std::cmp::Reverse((t.flex_four, t.four, t.value)));
+        moves
+    }
+
+    /// The attacker (side to move) wins within `depth` more threats.
+    fn attack(&mut self, pos: &mut Position, mode: Mode, depth: u32) -> bool {
+        self.nodes += 1;
+        let key = (pos.hash(), mode);
+        if let Some(&(won, d)) = self.table.get(&key) {
+            if won || d >= depth {
+                return won;
+            }
+        }
+        if self.nodes % 256 == 0 && self.stop.load(Relaxed) {
+            self.budget = self.nodes;
+        }
+        if self.nodes >= self.budget {
+            return false;
+        }
+        let moves = self.attacks(pos, mode);
+        let me = pos.to_move();
+        let mut won = false;
+        if let Some(&(_, t)) = moves.first() {
+            if t.five || (t.flex_four && !self.threatens_five(pos, !me)) {
+                won = true;
+            }
+        }
+        if !won && depth > 0 {
+            for (p, _) in moves {
+                pos.play(p);
+                won = self.defend(pos, mode, depth - 1);
+                pos.undo();
+                if won {
+                    break;
+                }
+            }
+        }
+        // A failure cut short by the budget proves nothing: keep only real answers.
+        if won || self.nodes < self.budget {
+            if self.table.len() >= TABLE_LIMIT {
+                self.table.clear();
+            }
+            self.table.insert(key, (won, depth));
+        }
+        won
+    }
+
+    /// The defender (side to move) cannot stop the attacker's pending threat.
+    fn defend(&mut self, pos: &mut Position, mode: Mode, depth: u32) -> bool {
+        self.nodes += 1;
+        let me = pos.to_move();
+        let attacker = !me;
+        let fives = self.five_points(pos, attacker);
+        if self.threatens_five(pos, me) {
+            return false; // the defender wins first
+        }
+        match fives.len() {
+            0 => {}
+            1 => {
+                let q = fives[0];
+                if !pos.is_legal(q, me) {
+                    return true; // forced onto a point forbidden to Black
+                }
+                pos.play(q);
+                let won = self.attack(pos, mode, depth);
+                pos.undo();
+                return won;
+            }
+            _ => return true,
+        }
+        if mode == Mode::Vcf {
+            return false;
+        }
+        // A three: the attacker threatens a straight four. Every point where the attacker
+        // would make a four (or five) stops it, and so may a counter-four.
+        let infos = scan(pos, &self.weights);
+        let pending = infos.iter().any(|i| i.threat[attacker.index()].flex_four);
+        if !pending {
+            return false;
+        }
+        // With no threat left to play the attacker cannot win; a counter-VCF refutes the three.
+        if depth == 0 || self.defender_has_vcf(pos) {
+            return false;
+        }
+        let defences: Vec<Point> = infos
+            .iter()
+            .filter(|i| {
+                let a = i.threat[attacker.index()];
+                let d = i.threat[me.index()];
+                (a.four || a.five || d.four) && !d.forbidden
+            })
+            .map(|i| i.point)
+            .collect();
+        for d in defences {
+            pos.play(d);
+            let won = self.attack(pos, mode, depth);
+            pos.undo();
+            if !won {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Can the side to move win by fours alone (a quick check, small budget)?
+    fn defender_has_vcf(&mut self, pos: &mut Position) -> bool {
+        let saved = self.budget;
+        self.budget = self.nodes + 200;
+        let mut won = false;
+        for depth in [4, 8] {
+            if self.attack(pos, Mode::Vcf, depth) {
+                won = true;
+                break;
+            }
+        }
+        self.budget = saved;
+        won
+    }
+
+    /// Does `color` have a point where it makes five?
+    fn threatens_five(&self, pos: &Position, color: Color) -> bool {
+        pos.candidates()
+            .into_iter()
+            .any(|p| pos.board().makes_five(p, color))
+    }
+
+    /// The points where `color` would make five.
+    fn five_points(&self, pos: &Position, color: Color) -> Vec<Point> {
+        pos.candidates()
+            .into_iter()
+            .filter(|&p| pos.board().makes_five(p, color))
+            .collect()
+    }
+}
