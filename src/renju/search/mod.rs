@@ -20,6 +20,7 @@
 
 mod alphabeta;
 mod eval;
+pub mod opening;
 mod position;
 mod threat;
 mod tt;
@@ -177,6 +178,9 @@ impl Engine {
         roots.sort_by_key(|i| std::cmp::Reverse(move_order(i, to_move, &self.weights)));
         if let Some(i) = roots.iter().find(|i| i.threat[me].five) {
             return done(Some(i.point), WIN - 1, Some(1), 1);
+        }
+        if roots.len() == 1 {
+            return done(Some(roots[0].point), 0, None, 1);
         }
         let blocks: Vec<&PointInfo> = roots.iter().filter(|i| i.threat[1 - me].five).collect();
         if !blocks.is_empty() {
