@@ -3,6 +3,8 @@
 //! position generators.
 #![allow(dead_code)] // each test binary uses its own part
 
+pub mod tactics;
+
 use tengen::core::{Color, Point, SplitMix64};
 use tengen::renju::{Board, Foul, Rule};
 

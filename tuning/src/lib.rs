@@ -1,4 +1,17 @@
-//! Match runner and parameter tuner for Tengen.
+//! Tengen's match runner and tuning tools.
 //!
-//! Empty until the matches-and-tuning issue lands: this crate is reserved in the
-//! workspace so that its place in the layout is fixed from the start.
+//! - [`gomocup`]: matches between two Gomocup-protocol engines (`pbrain-*`), each game
+//!   judged by the exact rules of [`tengen::renju`];
+//! - [`referee`]: the move judge;
+//! - [`engine`]: engine processes with deadline-bounded line I/O;
+//! - [`openings`]: the 26 standard renju openings and openings files;
+//! - [`elo`]: score, Elo difference and error bars.
+//!
+//! The `gomocup-match` binary runs a match from the command line; `baseline` is a simple
+//! greedy Gomocup engine to measure against.
+
+pub mod elo;
+pub mod engine;
+pub mod gomocup;
+pub mod openings;
+pub mod referee;

@@ -1,0 +1,70 @@
+//! The tactics suite: VCF puzzles for both colours under freestyle and renju (including
+//! White wins that force Black onto a forbidden point, and Black wins next to forbidden
+//! fours), proven by a brute-force solver; the engine must find a move that starts a VCF.
+
+mod common;
+
+use common::tactics::{four_wins, vcf_puzzles, Puzzle};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use tengen::core::Color;
+use tengen::renju::search::{Engine, Limits};
+use tengen::renju::Rule;
+
+/// Fours (before the five) in the puzzles: enough for real combinations, few enough for
+/// the brute-force proof.
+const MAX_DEPTH: u32 = 5;
+
+/// Solves each puzzle; returns the failures and the solve times.
+fn run(puzzles: &[Puzzle]) -> (Vec<String>, Vec<Duration>) {
+    let engine = Engine::new(16, 1);
+    let stop = AtomicBool::new(false);
+    let mut failures = Vec::new();
+    let mut times = Vec::new();
+    for (n, p) in puzzles.iter().enumerate() {
+        engine.clear_table();
+        let start = Instant::now();
+        let limits = Limits::time(Duration::from_millis(500), Duration::from_millis(2000));
+        let r = engine.search(&p.board, p.to_move, &limits, &stop, &mut |_| {});
+        times.push(start.elapsed());
+        let mut b = p.board.clone();
+        let ok = match (r.best, r.mate) {
+            (Some(best), Some(m)) if m > 0 => {
+                four_wins(&mut b, p.to_move, best, (m as u32).max(p.depth + 1), true)
+            }
+            _ => false,
+        };
+        if !ok {
+            failures.push(format!(
+                "puzzle {n} ({:?} to move, {} fours): engine played {:?} with mate {:?}\n{:?}",
+                p.to_move, p.depth, r.best, r.mate, p.board
+            ));
+        }
+    }
+    (failures, times)
+}
+
+fn median(mut t: Vec<Duration>) -> Duration {
+    t.sort();
+    t[t.len() / 2]
+}
+
+#[test]
+fn vcf_puzzles_are_solved() {
+    for (rule, seed) in [(Rule::Freestyle, 11), (Rule::Renju, 12)] {
+        let puzzles = vcf_puzzles(seed, rule, 24, MAX_DEPTH);
+        let by_colour = |c| puzzles.iter().filter(|p| p.to_move == c).count();
+        let (failures, times) = run(&puzzles);
+        eprintln!(
+            "{rule}: {} puzzles ({} Black, {} White; {} through forbidden, {} beside forbidden fours), solved {}, median {:?}",
+            puzzles.len(),
+            by_colour(Color::Black),
+            by_colour(Color::White),
+            puzzles.iter().filter(|p| p.through_forbidden).count(),
+            puzzles.iter().filter(|p| p.forbidden_four_nearby).count(),
+            puzzles.len() - failures.len(),
+            median(times)
+        );
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+}
