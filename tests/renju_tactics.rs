@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::tactics::{four_wins, vcf_puzzles, Puzzle};
+use common::tactics::{four_wins, vcf_puzzles, vcf_puzzles_where, Puzzle};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use tengen::core::Color;
@@ -62,6 +62,25 @@ fn vcf_puzzles_are_solved() {
             by_colour(Color::White),
             puzzles.iter().filter(|p| p.through_forbidden).count(),
             puzzles.iter().filter(|p| p.forbidden_four_nearby).count(),
+            puzzles.len() - failures.len(),
+            median(times)
+        );
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+}
+
+#[test]
+fn renju_puzzles_won_through_or_beside_forbidden_points() {
+    let through = vcf_puzzles_where(21, Rule::Renju, 5, MAX_DEPTH, |p| p.through_forbidden);
+    let beside = vcf_puzzles_where(22, Rule::Renju, 5, MAX_DEPTH, |p| p.forbidden_four_nearby);
+    for (what, puzzles) in [
+        ("White through forbidden", through),
+        ("Black beside forbidden fours", beside),
+    ] {
+        let (failures, times) = run(&puzzles);
+        eprintln!(
+            "{what}: {} puzzles, solved {}, median {:?}",
+            puzzles.len(),
             puzzles.len() - failures.len(),
             median(times)
         );

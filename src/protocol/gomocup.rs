@@ -75,6 +75,8 @@ enum Job {
     BalanceOne(i32),
     BalanceTwo(i32),
     Swap2,
+    /// A renju opening-rule phase: the arguments after `OPENING`.
+    Opening(String),
 }
 
 /// A block of position lines being read (`BOARD`, `YXBOARD`, `SWAP2BOARD` up to `DONE`).
@@ -284,6 +286,7 @@ impl Session {
             "YXSHOWINFO" => self.show_info(),
             "YXBALANCEONE" => self.balance(rest, false),
             "YXBALANCETWO" => self.balance(rest, true),
+            "OPENING" => self.think(Job::Opening(rest.to_string())),
             _ => {
                 self.out.say(&format!("UNKNOWN {line}"));
                 Ok(())
@@ -841,6 +844,13 @@ fn run_job(
             )
         }
         Job::Swap2 => swap2(engine, board, limits, stop),
+        Job::Opening(args) => {
+            let budget = limits.hard_time.unwrap_or(DEFAULT_TURN);
+            match super::opening::answer(&args, board, engine, budget, stop) {
+                Ok(reply) => Outcome::Say(reply),
+                Err(why) => Outcome::Say(format!("ERROR {why}")),
+            }
+        }
     }
 }
 

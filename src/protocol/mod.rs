@@ -2,3 +2,4 @@
 
 pub mod forbid;
 pub mod gomocup;
+pub mod opening;

@@ -102,6 +102,17 @@ pub fn vcf_depth(b: &mut Board, me: Color, max_depth: u32, forbidden_wins: bool)
 /// `count` VCF puzzles under `rule` from random games seeded with `seed`: no five on the
 /// board or available to either side, and a win needing 2 to `max_depth` fours.
 pub fn vcf_puzzles(seed: u64, rule: Rule, count: usize, max_depth: u32) -> Vec<Puzzle> {
+    vcf_puzzles_where(seed, rule, count, max_depth, |_| true)
+}
+
+/// As [`vcf_puzzles`], keeping only the puzzles `keep` accepts.
+pub fn vcf_puzzles_where(
+    seed: u64,
+    rule: Rule,
+    count: usize,
+    max_depth: u32,
+    keep: impl Fn(&Puzzle) -> bool,
+) -> Vec<Puzzle> {
     let mut rng = SplitMix64::new(seed);
     let mut out = Vec::new();
     while out.len() < count {
@@ -136,13 +147,16 @@ pub fn vcf_puzzles(seed: u64, rule: Rule, count: usize, max_depth: u32) -> Vec<P
                         && all_points(&b).any(|q| {
                             b.stone(q).is_none() && b.foul(q).is_some() && b.four_count(q, me) > 0
                         });
-                    out.push(Puzzle {
+                    let puzzle = Puzzle {
                         board: b.clone(),
                         to_move: me,
                         depth,
                         through_forbidden,
                         forbidden_four_nearby,
-                    });
+                    };
+                    if keep(&puzzle) {
+                        out.push(puzzle);
+                    }
                 }
                 break;
             }
