@@ -1,0 +1,113 @@
+//! The engine's contract: a legal move (never a point forbidden to Black), forced wins
+//! found, forced blocks played, with any number of threads from 1 to 64.
+
+mod common;
+
+use common::tactics::{four_wins, vcf_puzzles};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+use tengen::core::{Color, Point, SplitMix64};
+use tengen::renju::search::{Engine, Limits};
+use tengen::renju::{Board, Rule};
+
+/// Renju positions with Black to move and at least one forbidden point near the stones.
+fn positions_with_fouls(count: usize) -> Vec<Board> {
+    let mut rng = SplitMix64::new(77);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut b = Board::new(15, Rule::Renju).unwrap();
+        for _ in 0..(20 + rng.below(20)) {
+            let p = Point::new(4 + rng.below(7) as u8, 4 + rng.below(7) as u8);
+            let me = b.side_to_move();
+            if b.stone(p).is_none()
+                && (me == Color::White || b.foul(p).is_none())
+                && !b.makes_five(p, me)
+            {
+                b.put(p, me).unwrap();
+            }
+        }
+        if b.side_to_move() == Color::Black && !b.forbidden_points().is_empty() {
+            out.push(b);
+        }
+    }
+    out
+}
+
+#[test]
+fn black_never_plays_a_forbidden_point() {
+    let engine = Engine::new(8, 1);
+    let stop = AtomicBool::new(false);
+    for b in positions_with_fouls(30) {
+        let r = engine.search(&b, Color::Black, &Limits::depth(3), &stop, &mut |_| {});
+        let best = r.best.expect("an empty-enough board has a move");
+        assert!(b.stone(best).is_none(), "{best:?} is occupied\n{b:?}");
+        assert_eq!(b.foul(best), None, "{best:?} is forbidden\n{b:?}");
+    }
+}
+
+#[test]
+fn any_thread_count_finds_the_win_and_plays_legal_moves() {
+    let stop = AtomicBool::new(false);
+    let puzzles = vcf_puzzles(31, Rule::Renju, 3, 4);
+    let boards = positions_with_fouls(3);
+    for threads in [1, 2, 7, 64] {
+        let engine = Engine::new(8, threads);
+        assert_eq!(engine.threads(), threads);
+        for p in &puzzles {
+            let r = engine.search(&p.board, p.to_move, &Limits::depth(4), &stop, &mut |_| {});
+            let mut b = p.board.clone();
+            let best = r.best.unwrap();
+            assert!(
+                r.mate.is_some_and(|m| m > 0),
+                "{threads} threads: no mate found"
+            );
+            assert!(
+                four_wins(&mut b, p.to_move, best, p.depth + 2, true),
+                "{threads} threads: {best:?}"
+            );
+        }
+        for b in &boards {
+            let limits = Limits::time(Duration::from_millis(30), Duration::from_millis(60));
+            let r = engine.search(b, Color::Black, &limits, &stop, &mut |_| {});
+            let best = r.best.unwrap();
+            assert!(
+                b.stone(best).is_none() && b.foul(best).is_none(),
+                "{threads} threads: {best:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_four_is_blocked_and_a_raised_stop_flag_still_answers() {
+    let mut b = Board::new(15, Rule::Freestyle).unwrap();
+    // White has four in a row on row 3 (open at 3,3 only: 8,3 is Black); Black to move.
+    for (x, y, c) in [
+        (4, 3, Color::White),
+        (7, 7, Color::Black),
+        (5, 3, Color::White),
+        (8, 3, Color::Black),
+        (6, 3, Color::White),
+        (9, 9, Color::Black),
+        (7, 3, Color::White),
+    ] {
+        b.put(Point::new(x, y), c).unwrap();
+    }
+    let engine = Engine::new(1, 1);
+    let r = engine.search(
+        &b,
+        Color::Black,
+        &Limits::depth(3),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert_eq!(r.best, Some(Point::new(3, 3)));
+    let stopped = engine.search(
+        &b,
+        Color::Black,
+        &Limits::default(),
+        &AtomicBool::new(true),
+        &mut |_| {},
+    );
+    assert_eq!(stopped.best, Some(Point::new(3, 3)));
+}
