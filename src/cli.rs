@@ -44,6 +44,14 @@ pub enum RenjuCommand {
     },
 }
 
+impl Cli {
+    /// What a Gomocup manager gets when it starts `pbrain-*` with no arguments: the
+    /// Gomocup protocol with the default options.
+    pub fn pbrain() -> Cli {
+        Cli::parse_from(["tengen", "gomocup"])
+    }
+}
+
 /// Runs the parsed command line; the exit code the process should return.
 pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {

@@ -13,12 +13,7 @@ fn main() -> ExitCode {
         })
         .unwrap_or(false);
     let cli = if pbrain {
-        tengen::cli::Cli {
-            command: tengen::cli::Command::Gomocup {
-                threads: 1,
-                hash_mb: 64,
-            },
-        }
+        tengen::cli::Cli::pbrain()
     } else {
         tengen::cli::Cli::parse()
     };

@@ -21,7 +21,12 @@ fn p(x: u8, y: u8) -> Point {
 
 /// A 15x15 renju board with `stones` put Black, White, Black, … .
 fn board(stones: &[(u8, u8)]) -> Board {
-    let mut b = Board::new(15, Rule::Renju).unwrap();
+    board_sized(15, stones)
+}
+
+/// A `size` renju board with `stones` put Black, White, Black, … .
+fn board_sized(size: usize, stones: &[(u8, u8)]) -> Board {
+    let mut b = Board::new(size, Rule::Renju).unwrap();
     for (i, &(x, y)) in stones.iter().enumerate() {
         let c = if i % 2 == 0 {
             Color::Black
@@ -64,15 +69,7 @@ fn every_opening_is_classified_under_every_symmetry() {
                     .map(|&q| s.apply(q, size).unwrap())
                     .map(|q| (q.x, q.y))
                     .collect();
-                let mut b = Board::new(size, Rule::Renju).unwrap();
-                for (i, &(x, y)) in stones.iter().enumerate() {
-                    let c = if i % 2 == 0 {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
-                    b.put(p(x, y), c).unwrap();
-                }
+                let b = board_sized(size, &stones);
                 assert_eq!(
                     classify(&b).map(|c| c.name),
                     Some(o.name),

@@ -5,10 +5,5 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     tengen::cli::init_logging();
-    tengen::cli::run(tengen::cli::Cli {
-        command: tengen::cli::Command::Gomocup {
-            threads: 1,
-            hash_mb: 64,
-        },
-    })
+    tengen::cli::run(tengen::cli::Cli::pbrain())
 }

@@ -366,7 +366,8 @@ impl Session {
         }
     }
 
-    fn turn(&mut self, rest: &str) -> Result<(), String> {
+    /// The point of a `TURN`/`PLAY` and the colour that moves, if the move is legal now.
+    fn legal_move(&self, rest: &str) -> Result<(Point, Color), String> {
         let p = parse_point(rest)?;
         let board = self.board()?;
         if let Some(why) = Self::game_over(board) {
@@ -374,7 +375,12 @@ impl Session {
         }
         let color = board.side_to_move();
         check_legal(board, p, color)?;
-        let board = self.board.as_mut().expect("checked above");
+        Ok((p, color))
+    }
+
+    fn turn(&mut self, rest: &str) -> Result<(), String> {
+        let (p, color) = self.legal_move(rest)?;
+        let board = self.board.as_mut().expect("legal_move checked it");
         board.put(p, color).map_err(|e| e.to_string())?;
         if let Some(why) = Self::game_over(board) {
             return Err(why.into());
@@ -404,13 +410,7 @@ impl Session {
     }
 
     fn play(&mut self, rest: &str) -> Result<(), String> {
-        let p = parse_point(rest)?;
-        let board = self.board()?;
-        if let Some(why) = Self::game_over(board) {
-            return Err(why.into());
-        }
-        let color = board.side_to_move();
-        check_legal(board, p, color)?;
+        let (p, _) = self.legal_move(rest)?;
         self.finish(Outcome::Play {
             stones: vec![p],
             reply: fmt_point(p),
