@@ -151,3 +151,35 @@ fn transcripts() {
         replay(&f);
     }
 }
+
+#[test]
+fn pbrain_binary_speaks_gomocup_and_bad_arguments_exit_2() {
+    let out = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"START 20\nABOUT\nEND\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("OK\nname=\"tengen\""), "{text}");
+    for bad in [
+        ["gomocup", "--threads", "0"],
+        ["gomocup", "--threads", "65"],
+        ["gomocup", "--hash-mb", "x"],
+    ] {
+        let status = Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(bad)
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(2), "{bad:?}");
+    }
+}
