@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// Entries kept before the table of decided positions starts afresh.
-const TABLE_LIMIT: usize = 1 << 20;
+const TABLE_LIMIT: usize = 1 << 15;
 
 /// Which threats the attacker may play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
