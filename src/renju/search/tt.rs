@@ -57,6 +57,13 @@ impl Entry {
     }
 }
 
+/// Entries in a table of at most `bytes` (capped at [`MAX_BYTES`]): a power of two, at
+/// least 1024.
+fn entries_for(bytes: usize) -> usize {
+    let wanted = (bytes.min(MAX_BYTES) / ENTRY_BYTES).max(1024);
+    1usize << (usize::BITS - 1 - wanted.leading_zeros())
+}
+
 /// A fixed-size, always-replace-if-deeper hash table of [`Entry`].
 ///
 /// ```
@@ -74,6 +81,8 @@ pub struct TranspositionTable {
 
 /// Bytes per entry.
 const ENTRY_BYTES: usize = 16;
+/// The largest table, whatever a manager asks: 2 GiB.
+const MAX_BYTES: usize = 1 << 31;
 
 impl TranspositionTable {
     /// A table of at most `mb` MiB (at least 1024 entries), a power of two in entries.
@@ -81,14 +90,19 @@ impl TranspositionTable {
         Self::with_bytes(mb.saturating_mul(1 << 20))
     }
 
-    /// A table of at most `bytes` bytes (at least 1024 entries).
+    /// A table of at most `bytes` bytes (at least 1024 entries). When the memory cannot be
+    /// had, the table halves until it can: a size asked by a manager never aborts.
     pub fn with_bytes(bytes: usize) -> TranspositionTable {
-        let wanted = (bytes / ENTRY_BYTES).max(1024);
-        let entries = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        TranspositionTable {
-            slots: (0..entries)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+        let mut entries = entries_for(bytes);
+        loop {
+            let mut slots: Vec<[AtomicU64; 2]> = Vec::new();
+            if slots.try_reserve_exact(entries).is_ok() || entries <= 1024 {
+                slots.extend((0..entries).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+                return TranspositionTable {
+                    slots: slots.into_boxed_slice(),
+                };
+            }
+            entries /= 2;
         }
     }
 
@@ -136,5 +150,18 @@ impl TranspositionTable {
             .count()
             * 1000
             / n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_powers_of_two_within_bounds() {
+        assert_eq!(entries_for(0), 1024);
+        assert_eq!(entries_for(1 << 20), (1 << 20) / ENTRY_BYTES);
+        assert_eq!(entries_for((1 << 20) + 5), (1 << 20) / ENTRY_BYTES);
+        assert_eq!(entries_for(usize::MAX), MAX_BYTES / ENTRY_BYTES);
     }
 }
