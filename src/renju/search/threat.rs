@@ -68,6 +68,7 @@ impl<'a> ThreatSearch<'a> {
     /// use tengen::renju::{Board, Rule};
     /// use tengen::renju::search::{Position, ThreatSearch, Mode, Weights};
     /// use tengen::core::{Color, Point};
+    /// use std::sync::atomic::AtomicBool;
     /// let mut b = Board::new(15, Rule::Freestyle).unwrap();
     /// for x in 5..8 { b.put(Point::new(x, 7), Color::Black).unwrap(); }
     /// b.put(Point::new(0, 0), Color::White).unwrap();
