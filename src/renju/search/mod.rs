@@ -175,7 +175,7 @@ impl Engine {
             return done(None, 0, None, 0);
         }
         let me = to_move.index();
-        roots.sort_by_key(|i| std::cmp::Reverse(move_order(i, to_move, &self.weights)));
+        roots.sort_by_key(|i| std::cmp::Reverse(eval::move_score(i, to_move, &self.weights)));
         if let Some(i) = roots.iter().find(|i| i.threat[me].five) {
             return done(Some(i.point), WIN - 1, Some(1), 1);
         }
@@ -312,7 +312,7 @@ impl Engine {
             .into_iter()
             .filter(|i| !i.threat[to_move.index()].forbidden && !limits.exclude.contains(&i.point))
             .collect();
-        infos.sort_by_key(|i| std::cmp::Reverse(move_order(i, to_move, &self.weights)));
+        infos.sort_by_key(|i| std::cmp::Reverse(eval::move_score(i, to_move, &self.weights)));
         infos.truncate(n.max(1));
         let share = |d: Option<Duration>| d.map(|d| d / infos.len().max(1) as u32);
         let child = Limits {
@@ -338,11 +338,6 @@ impl Engine {
             })
             .collect()
     }
-}
-
-/// Root ordering: the move's own value plus its value as a block.
-fn move_order(info: &PointInfo, me: Color, w: &Weights) -> i32 {
-    eval::move_score(info, me, w)
 }
 
 /// Moves to mate (ours positive, theirs negative) of a proven score.

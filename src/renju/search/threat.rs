@@ -155,7 +155,7 @@ impl<'a> ThreatSearch<'a> {
         let me = pos.to_move();
         let mut won = false;
         if let Some(&(_, t)) = moves.first() {
-            if t.five || (t.flex_four && !self.threatens_five(pos, !me)) {
+            if t.five || (t.flex_four && !threatens_five(pos, !me)) {
                 won = true;
             }
         }
@@ -184,8 +184,8 @@ impl<'a> ThreatSearch<'a> {
         self.nodes += 1;
         let me = pos.to_move();
         let attacker = !me;
-        let fives = self.five_points(pos, attacker);
-        if self.threatens_five(pos, me) {
+        let fives = five_points(pos, attacker);
+        if threatens_five(pos, me) {
             return false; // the defender wins first
         }
         match fives.len() {
@@ -250,19 +250,19 @@ impl<'a> ThreatSearch<'a> {
         self.budget = saved;
         won
     }
+}
 
-    /// Does `color` have a point where it makes five?
-    fn threatens_five(&self, pos: &Position, color: Color) -> bool {
-        pos.candidates()
-            .into_iter()
-            .any(|p| pos.board().makes_five(p, color))
-    }
+/// Does `color` have a point where it makes five?
+fn threatens_five(pos: &Position, color: Color) -> bool {
+    pos.candidates()
+        .into_iter()
+        .any(|p| pos.board().makes_five(p, color))
+}
 
-    /// The points where `color` would make five.
-    fn five_points(&self, pos: &Position, color: Color) -> Vec<Point> {
-        pos.candidates()
-            .into_iter()
-            .filter(|&p| pos.board().makes_five(p, color))
-            .collect()
-    }
+/// The points where `color` would make five.
+fn five_points(pos: &Position, color: Color) -> Vec<Point> {
+    pos.candidates()
+        .into_iter()
+        .filter(|&p| pos.board().makes_five(p, color))
+        .collect()
 }
