@@ -487,30 +487,43 @@ impl Session {
                 "{ours} own and {theirs} opponent stones: not a position with us to move"
             ));
         };
-        let mut board = Board::new(size, self.rule).map_err(|e| e.to_string())?;
-        for (p, mine) in stones {
-            let color = if mine { we } else { !we };
-            check_legal(&board, p, color)?;
-            if let Some(why) = Self::game_over(&board) {
-                return Err(why.into());
-            }
-            board.put(p, color).map_err(|e| e.to_string())?;
-        }
-        Ok(board)
+        self.replay(
+            size,
+            stones
+                .into_iter()
+                .map(|(p, mine)| (p, if mine { we } else { !we })),
+        )
     }
 
     /// A position from `x,y` lines in move order, colours alternating from Black.
     fn position_from_stones(&self, lines: &[String]) -> Result<Board, String> {
         let size = self.board()?.size();
-        let mut board = Board::new(size, self.rule).map_err(|e| e.to_string())?;
-        for line in lines {
+        let mut stones = Vec::with_capacity(lines.len());
+        for (k, line) in lines.iter().enumerate() {
             // Accept an optional trailing field, as some managers send `x,y,f` here too.
             let pt = match line.matches(',').count() {
                 2 => line.rsplit_once(',').map_or(line.as_str(), |(pt, _)| pt),
                 _ => line.as_str(),
             };
-            let p = parse_point(pt)?;
-            let color = board.side_to_move();
+            let color = if k % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            stones.push((parse_point(pt)?, color));
+        }
+        self.replay(size, stones)
+    }
+
+    /// A new `size` board with `stones` put in order, each checked as a move: on the board,
+    /// empty, not forbidden to Black, and not after the game has ended.
+    fn replay(
+        &self,
+        size: usize,
+        stones: impl IntoIterator<Item = (Point, Color)>,
+    ) -> Result<Board, String> {
+        let mut board = Board::new(size, self.rule).map_err(|e| e.to_string())?;
+        for (p, color) in stones {
             check_legal(&board, p, color)?;
             if let Some(why) = Self::game_over(&board) {
                 return Err(why.into());
@@ -803,10 +816,7 @@ fn run_job(
             play(r.best.into_iter().collect())
         }
         Job::NBest(n) => {
-            let mut limits = limits.clone();
-            let per = |d: Option<Duration>| d.map(|d| d / n as u32);
-            limits.soft_time = per(limits.soft_time);
-            limits.hard_time = per(limits.hard_time);
+            let mut limits = limits.share(n);
             let mut first: Option<SearchResult> = None;
             for _ in 0..n {
                 let r = engine.search(board, me, &limits, stop, &mut |_| {});
@@ -828,7 +838,7 @@ fn run_job(
         }
         Job::BalanceTwo(target) => {
             let mut after = board.clone();
-            let half = halve(limits);
+            let half = limits.share(2);
             let ranked = engine.rank_moves(&after, me, 8, &half, stop);
             let Some(first) = closest(&ranked, target) else {
                 return play(Vec::new());
@@ -854,13 +864,6 @@ fn run_job(
     }
 }
 
-fn halve(limits: &Limits) -> Limits {
-    let mut l = limits.clone();
-    l.soft_time = l.soft_time.map(|d| d / 2);
-    l.hard_time = l.hard_time.map(|d| d / 2);
-    l
-}
-
 /// The ranked move whose score is nearest `target`.
 fn closest(ranked: &[(Point, i32)], target: i32) -> Option<Point> {
     ranked
@@ -875,11 +878,7 @@ fn swap2(engine: &Engine, board: &Board, limits: &Limits, stop: &AtomicBool) -> 
     let white_score = |b: &Board, l: &Limits| engine.search(b, Color::White, l, stop, &mut |_| {});
     match board.stone_count() {
         0 => {
-            let per = Limits {
-                soft_time: limits.soft_time.map(|d| d / OPENINGS.len() as u32),
-                hard_time: limits.hard_time.map(|d| d / OPENINGS.len() as u32),
-                ..limits.clone()
-            };
+            let per = limits.share(OPENINGS.len());
             let best = OPENINGS
                 .iter()
                 .map(|o| {

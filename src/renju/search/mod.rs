@@ -65,6 +65,24 @@ impl Limits {
         }
     }
 
+    /// One of `n` equal parts of these limits (time and nodes), for `n` searches in a row.
+    ///
+    /// ```
+    /// use tengen::renju::search::Limits;
+    /// use std::time::Duration;
+    /// let l = Limits::time(Duration::from_millis(900), Duration::from_secs(3)).share(3);
+    /// assert_eq!(l.soft_time, Some(Duration::from_millis(300)));
+    /// ```
+    pub fn share(&self, n: usize) -> Limits {
+        let n = n.max(1);
+        Limits {
+            soft_time: self.soft_time.map(|d| d / n as u32),
+            hard_time: self.hard_time.map(|d| d / n as u32),
+            nodes: self.nodes.map(|x| x / n as u64),
+            ..self.clone()
+        }
+    }
+
     /// A search of about `soft` (never past `hard`).
     pub fn time(soft: Duration, hard: Duration) -> Limits {
         Limits {
@@ -314,13 +332,9 @@ impl Engine {
             .collect();
         infos.sort_by_key(|i| std::cmp::Reverse(eval::move_score(i, to_move, &self.weights)));
         infos.truncate(n.max(1));
-        let share = |d: Option<Duration>| d.map(|d| d / infos.len().max(1) as u32);
         let child = Limits {
-            soft_time: share(limits.soft_time),
-            hard_time: share(limits.hard_time),
-            depth: limits.depth,
-            nodes: limits.nodes.map(|n| n / infos.len().max(1) as u64),
             exclude: Vec::new(),
+            ..limits.share(infos.len())
         };
         let mut after = board.clone();
         infos

@@ -14,6 +14,7 @@ use std::io::{self, BufRead, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 use tengen::core::{Color, Point, SplitMix64};
 use tengen::renju::{Board, Rule, Shape, MAX_SIZE, MIN_SIZE};
+use tengen_tuning::referee::parse_move;
 
 /// Points for what a move makes for the mover on one line.
 fn attack_value(shape: Shape) -> i64 {
@@ -258,7 +259,7 @@ impl Engine {
                 None => reply("ERROR no board: send START first".to_string()),
             },
             "BEGIN" => reply(self.think()),
-            "TURN" => match (parse_point(args), self.board.as_mut()) {
+            "TURN" => match (parse_move(args), self.board.as_mut()) {
                 (Some(p), Some(board)) => {
                     let color = board.side_to_move();
                     match board.put(p, color) {
@@ -269,7 +270,7 @@ impl Engine {
                 (None, _) => reply(format!("ERROR bad TURN {args:?}")),
                 (_, None) => reply("ERROR no board: send START first".to_string()),
             },
-            "PLAY" => match (parse_point(args), self.board.as_mut()) {
+            "PLAY" => match (parse_move(args), self.board.as_mut()) {
                 (Some(p), Some(board)) => {
                     let color = board.side_to_move();
                     match board.put(p, color) {
@@ -279,7 +280,7 @@ impl Engine {
                 }
                 _ => reply(format!("ERROR bad PLAY {args:?}")),
             },
-            "TAKEBACK" => match (parse_point(args), self.board.as_mut()) {
+            "TAKEBACK" => match (parse_move(args), self.board.as_mut()) {
                 (Some(p), Some(board)) => {
                     let rest: Vec<(Point, Color)> = board
                         .history()
@@ -356,11 +357,6 @@ fn rule_of_code(code: u32) -> Rule {
     }
 }
 
-fn parse_point(s: &str) -> Option<Point> {
-    let (x, y) = s.split_once(',')?;
-    Some(Point::new(x.trim().parse().ok()?, y.trim().parse().ok()?))
-}
-
 fn parse_board_line(s: &str) -> Option<(Point, u8)> {
     let mut parts = s.split(',').map(str::trim);
     let x = parts.next()?.parse().ok()?;
@@ -428,7 +424,7 @@ mod tests {
         assert_eq!(e.rule, Rule::Renju);
         assert_eq!(run(&mut e, &["BEGIN"]), vec!["7,7"]);
         let reply = run(&mut e, &["TURN 7,6"]);
-        assert!(parse_point(&reply[0]).is_some(), "{reply:?}");
+        assert!(parse_move(&reply[0]).is_some(), "{reply:?}");
         assert!(run(&mut e, &["FOO"])[0].starts_with("UNKNOWN"));
         assert_eq!(
             run(&mut e, &["START 40"])[0],
@@ -472,7 +468,7 @@ mod tests {
             ],
         );
         assert_ne!(reply, vec!["7,7"]);
-        assert!(parse_point(&reply[0]).is_some());
+        assert!(parse_move(&reply[0]).is_some());
     }
 
     #[test]
