@@ -9,7 +9,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use tengen::renju::opening::OPENINGS;
-use tengen::renju::search::{Engine, Limits, Mode, Position, ThreatSearch, Weights};
+use tengen::renju::search::{Engine, Limits, Mode, Position, ThreatSearch};
 use tengen::renju::{Board, Rule};
 
 /// Middle-game positions: each standard opening continued for 12 moves by depth-2 play.
@@ -48,7 +48,7 @@ fn bench(c: &mut Criterion) {
             let mut solved = 0;
             for p in &puzzles {
                 let mut pos = Position::new(p.board.clone(), p.to_move);
-                let mut ts = ThreatSearch::new(Weights::DEFAULT, &stop);
+                let mut ts = ThreatSearch::new(&stop);
                 solved += usize::from(ts.find(&mut pos, Mode::Vcf, 12, 1_000_000).is_some());
             }
             assert_eq!(solved, puzzles.len());

@@ -273,9 +273,15 @@ impl Board {
     /// What a `color` stone on the empty point `p` would make on each of the four lines.
     #[inline]
     pub fn patterns(&self, p: Point, color: Color) -> [LinePattern; 4] {
-        let codes = &self.codes[padded(p)];
-        let rule = self.rule.five_rule(color);
-        std::array::from_fn(|d| LinePattern::of(own_view(codes[d], color), rule))
+        std::array::from_fn(|d| self.pattern(p, color, d))
+    }
+
+    /// What a `color` stone on the empty point `p` would make on the line of direction `d`
+    /// (an index into [`DIRECTIONS`](super::line::DIRECTIONS)).
+    #[inline]
+    pub fn pattern(&self, p: Point, color: Color, d: usize) -> LinePattern {
+        let code = self.codes[padded(p)][d];
+        LinePattern::of(own_view(code, color), self.rule.five_rule(color))
     }
 
     /// Would a `color` stone on the empty point `p` win (make a five as the rule counts it)?

@@ -9,7 +9,7 @@
 //! on an 11-point window; the board then answers pattern questions with one lookup a
 //! direction.
 
-use super::line::{CODES, HALF, SLOTS};
+use super::line::{HALF, SLOTS};
 use super::rule::FiveRule;
 use once_cell::sync::Lazy;
 
@@ -79,7 +79,7 @@ impl LinePattern {
     /// [`own_view`](super::line::own_view)) under `rule`.
     #[inline]
     pub fn of(code: u32, rule: FiveRule) -> LinePattern {
-        table(rule)[code as usize]
+        table(rule)[window_index(code)]
     }
 
     /// The stone makes a five (as `rule` counts fives) through the centre.
@@ -118,6 +118,77 @@ impl LinePattern {
     #[inline]
     pub fn shape(self) -> Shape {
         Shape::ALL[(self.0 >> SHAPE_SHIFT) as usize]
+    }
+}
+
+impl LinePattern {
+    /// This line's facts as a [`Tally`], to be added to the other lines' through a point.
+    #[inline]
+    pub fn tally(self) -> Tally {
+        let b = self.0 as u32;
+        Tally(
+            (b & FIVE as u32)
+                | (b >> 1 & 1) << 3
+                | (b >> FOURS_SHIFT & 3) << 6
+                | (b >> 4 & 1) << 10
+                | (b >> 5 & 1) << 13,
+        )
+    }
+}
+
+/// Counts of fives, overlines, fours, straight fours and threes over the lines through one
+/// point, packed so that adding or subtracting two tallies adds or subtracts every count
+/// (each field has room for four lines).
+///
+/// ```
+/// use tengen::renju::{FiveRule, LinePattern, Tally};
+/// use tengen::renju::line::stone_bits;
+/// use tengen::core::Color;
+/// let code = stone_bits(-2, Color::Black) | stone_bits(-1, Color::Black) | stone_bits(1, Color::Black);
+/// let straight = LinePattern::of(code, FiveRule::Exact).tally();
+/// let sum = straight + straight;
+/// assert_eq!((sum.fours(), sum.straight_fours(), sum.fives()), (2, 2, 0));
+/// assert_eq!(sum - straight, straight);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally(u32);
+
+impl Tally {
+    #[inline]
+    pub fn fives(self) -> u8 {
+        (self.0 & 7) as u8
+    }
+    #[inline]
+    pub fn overlines(self) -> u8 {
+        (self.0 >> 3 & 7) as u8
+    }
+    #[inline]
+    pub fn fours(self) -> u8 {
+        (self.0 >> 6 & 15) as u8
+    }
+    #[inline]
+    pub fn straight_fours(self) -> u8 {
+        (self.0 >> 10 & 7) as u8
+    }
+    #[inline]
+    pub fn threes(self) -> u8 {
+        (self.0 >> 13 & 7) as u8
+    }
+}
+
+impl std::ops::Add for Tally {
+    type Output = Tally;
+    #[inline]
+    fn add(self, rhs: Tally) -> Tally {
+        Tally(self.0 + rhs.0)
+    }
+}
+
+impl std::ops::Sub for Tally {
+    type Output = Tally;
+    #[inline]
+    fn sub(self, rhs: Tally) -> Tally {
+        Tally(self.0 - rhs.0)
     }
 }
 
@@ -325,25 +396,29 @@ fn patterns3(rule: FiveRule) -> Vec<LinePattern> {
         .collect()
 }
 
-/// The table for every 20-bit code under `rule`.
-fn build(rule: FiveRule) -> Box<[LinePattern]> {
-    let by_window = patterns3(rule);
-    // Base-3 index of five slots' worth of 2-bit neighbours (a wall reads as blocked).
-    let half: Vec<usize> = (0..1usize << (2 * HALF))
+/// Base-3 index of five slots' worth of 2-bit neighbours (a wall reads as blocked), so a
+/// 20-bit code becomes a window index with two lookups in a 2 KiB table. Indexing the
+/// 59,049 windows instead of the 2^20 codes keeps the tables small enough for the cache.
+static HALF_CODE: Lazy<Box<[u16]>> = Lazy::new(|| {
+    (0..1usize << (2 * HALF))
         .map(|bits| {
             (0..HALF)
-                .map(|s| [0, 1, 2, 2][bits >> (2 * s) & 3] * pow3(s))
+                .map(|s| [0, 1, 2, 2][bits >> (2 * s) & 3] * pow3(s) as u16)
                 .sum()
         })
-        .collect();
-    let high = pow3(HALF);
-    (0..CODES)
-        .map(|code| by_window[half[code & 0x3ff] + high * half[code >> (2 * HALF)]])
         .collect()
+});
+
+#[inline]
+fn window_index(code: u32) -> usize {
+    let half = &**HALF_CODE;
+    const LOW: u32 = (1 << (2 * HALF)) - 1;
+    const HIGH: usize = 3usize.pow(HALF as u32);
+    half[(code & LOW) as usize] as usize + HIGH * half[(code >> (2 * HALF) & LOW) as usize] as usize
 }
 
-static EXACT: Lazy<Box<[LinePattern]>> = Lazy::new(|| build(FiveRule::Exact));
-static AT_LEAST: Lazy<Box<[LinePattern]>> = Lazy::new(|| build(FiveRule::AtLeast));
+static EXACT: Lazy<Box<[LinePattern]>> = Lazy::new(|| patterns3(FiveRule::Exact).into());
+static AT_LEAST: Lazy<Box<[LinePattern]>> = Lazy::new(|| patterns3(FiveRule::AtLeast).into());
 
 #[inline]
 fn table(rule: FiveRule) -> &'static [LinePattern] {
@@ -436,6 +511,35 @@ mod tests {
         assert_eq!(pts, vec![-2]);
         // A three next to an own stone at distance two: the straight four would reach six.
         assert!(!exact("X.X[.]X.X").is_three());
+    }
+
+    /// Every 20-bit code (walls included) reads the pattern of its own window.
+    #[test]
+    fn every_code_reads_its_window() {
+        use crate::renju::line::CODES;
+        for rule in [FiveRule::Exact, FiveRule::AtLeast] {
+            for code in (0..CODES as u32).step_by(5) {
+                let an = analyse(&decode(code), rule);
+                let p = LinePattern::of(code, rule);
+                assert_eq!(
+                    (
+                        p.is_five(),
+                        p.is_overline(),
+                        p.four_count(),
+                        p.is_straight_four(),
+                        p.is_three()
+                    ),
+                    (
+                        an.five,
+                        an.overline,
+                        an.fours,
+                        an.straight_four,
+                        an.straight_four_points != 0
+                    ),
+                    "{code:#x}"
+                );
+            }
+        }
     }
 
     #[test]

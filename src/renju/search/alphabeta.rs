@@ -1,6 +1,6 @@
 //! Principal-variation alpha-beta with iterative deepening, run by each Lazy SMP thread.
 
-use super::eval::{evaluate, move_score, scan, PointInfo, Weights};
+use super::eval::{evaluate, move_score, PointInfo};
 use super::position::Position;
 use super::tt::{Bound, Entry, TranspositionTable};
 use crate::core::{Color, Point};
@@ -47,7 +47,6 @@ pub(crate) struct Iteration {
 pub(crate) struct Worker<'a> {
     pub pos: Position,
     shared: &'a Shared<'a>,
-    weights: Weights,
     killers: Vec<[Option<Point>; 2]>,
     history: Box<[[u32; MAX_SIZE * MAX_SIZE]; 2]>,
     pv: Vec<Vec<Point>>,
@@ -58,11 +57,10 @@ pub(crate) struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    pub fn new(pos: Position, shared: &'a Shared<'a>, weights: Weights, id: usize) -> Self {
+    pub fn new(pos: Position, shared: &'a Shared<'a>, id: usize) -> Self {
         Worker {
             pos,
             shared,
-            weights,
             killers: vec![[None; 2]; 128],
             history: Box::new([[0; MAX_SIZE * MAX_SIZE]; 2]),
             pv: vec![Vec::new(); 128],
@@ -151,38 +149,37 @@ impl<'a> Worker<'a> {
             return alpha;
         }
         let me = self.pos.to_move();
-        let infos = scan(&self.pos, &self.weights);
-        let mine = |i: &PointInfo| i.threat[me.index()];
-        let theirs = |i: &PointInfo| i.threat[(!me).index()];
-        if infos.iter().any(|i| mine(i).five) {
+        if self.pos.has_five(me) {
             return WIN - ply_i - 1;
         }
-        let blocks: Vec<Point> = infos
-            .iter()
-            .filter(|i| theirs(i).five)
-            .map(|i| i.point)
-            .collect();
-        let forced = !blocks.is_empty();
-        let mut moves: Vec<(Point, i32)> = if forced {
-            if blocks.len() > 1 || !self.pos.is_legal(blocks[0], me) {
+        let (forced, second_five) = {
+            let mut fives = self.pos.five_points(!me);
+            (fives.next(), fives.next())
+        };
+        let mut moves: Vec<(Point, i32)> = if let Some(block) = forced {
+            if second_five.is_some() || !self.pos.is_legal(block, me) {
                 return -(WIN - ply_i - 2);
             }
-            vec![(blocks[0], 0)]
+            vec![(block, 0)]
         } else {
-            if infos.iter().any(|i| mine(i).flex_four) {
+            if self.pos.has_flex_four(me) {
                 return WIN - ply_i - 3;
             }
             if depth <= 0 {
-                return evaluate(&self.pos, &infos, &self.weights);
+                return evaluate(&self.pos);
             }
-            let must_defend = infos.iter().any(|i| theirs(i).flex_four);
-            infos
+            let must_defend = self.pos.has_flex_four(!me);
+            let mine = |i: &PointInfo| i.threat[me.index()];
+            let theirs = |i: &PointInfo| i.threat[(!me).index()];
+            self.pos
+                .scan()
                 .iter()
                 .filter(|i| !mine(i).forbidden)
                 .filter(|i| !must_defend || mine(i).four || theirs(i).four || theirs(i).flex_four)
-                .map(|i| (i.point, move_score(i, me, &self.weights)))
+                .map(|i| (i.point, move_score(i, me, self.pos.weights())))
                 .collect()
         };
+        let forced = forced.is_some();
         if moves.is_empty() {
             // Every answer to the opponent's threat is forbidden: lost.
             return -(WIN - ply_i - 4);

@@ -1,11 +1,11 @@
-//! Pattern evaluation: what each candidate point is worth to each side, read from the
+//! Pattern evaluation: what each empty point is worth to each side, read from the
 //! incremental line codes, and the static score of a position built from it.
 //!
 //! Every weight lives in [`Weights`], so `tuning/` can tune them as one value.
 
 use super::position::Position;
 use crate::core::{Color, Point};
-use crate::renju::Rule;
+use crate::renju::{LinePattern, Rule, Tally};
 
 /// Evaluation weights. Shapes are what a stone on an empty point would make on one line.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,6 +35,14 @@ impl Weights {
         tempo: 12,
         defence_pct: 80,
     };
+}
+
+impl Weights {
+    /// Value of making `line`'s shape on one line.
+    #[inline]
+    pub fn line_value(&self, line: LinePattern) -> i32 {
+        self.shape[line.shape() as usize]
+    }
 }
 
 impl Default for Weights {
@@ -67,66 +75,97 @@ pub struct PointInfo {
     pub threat: [Threat; 2],
 }
 
-/// The threats `color` would make on the empty point `p`.
-pub fn threat_at(pos: &Position, p: Point, color: Color, w: &Weights) -> Threat {
-    let board = pos.board();
-    let lines = board.patterns(p, color);
-    let mut t = Threat::default();
-    let (mut fours, mut threes, mut overline) = (0u8, 0u8, false);
-    for l in lines {
-        t.five |= l.is_five();
-        overline |= l.is_overline();
-        fours += l.four_count();
-        threes += u8::from(l.is_three());
-        t.flex_four |= l.is_straight_four() || l.four_count() >= 2;
-        t.value += w.shape[l.shape() as usize];
-    }
-    if t.five {
-        return t;
-    }
-    let may_foul = color == Color::Black
-        && board.rule() == Rule::Renju
-        && (overline || fours >= 2 || threes >= 2);
-    if may_foul && board.foul(p).is_some() {
-        return Threat {
-            forbidden: true,
-            ..Threat::default()
+/// What a stone of one colour on one empty point would make, read from its four line
+/// patterns alone. Whether the point is a foul can depend on stones far from it (the
+/// double-three exception), so that question is left open: [`Shapes::may_foul`] says when
+/// it must be asked, and [`Shapes::resolve`] asks it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shapes {
+    pub five: bool,
+    pub flex_four: bool,
+    pub four: bool,
+    pub three: bool,
+    /// Black in renju, no five, and an overline, two fours or two threes: maybe a foul.
+    pub may_foul: bool,
+    pub value: i32,
+}
+
+impl Shapes {
+    /// The shapes of a point whose four lines add up to `tally` and are worth `line_value`
+    /// (the sum of [`Weights::line_value`]), for a `color` stone under `rule`.
+    ///
+    /// ```
+    /// use tengen::renju::{Board, Rule, Tally};
+    /// use tengen::renju::search::{Shapes, Weights};
+    /// use tengen::core::{Color, Point};
+    /// let mut b = Board::new(15, Rule::Renju).unwrap();
+    /// for x in 4..7 { b.put(Point::new(x, 7), Color::Black).unwrap(); }
+    /// let lines = b.patterns(Point::new(7, 7), Color::Black);
+    /// let tally = lines.iter().fold(Tally::default(), |t, l| t + l.tally());
+    /// let s = Shapes::from_tally(tally, 0, Color::Black, Rule::Renju, &Weights::DEFAULT);
+    /// assert!(s.flex_four && !s.may_foul);
+    /// ```
+    #[inline]
+    pub fn from_tally(
+        tally: Tally,
+        line_value: i32,
+        color: Color,
+        rule: Rule,
+        w: &Weights,
+    ) -> Shapes {
+        let mut s = Shapes {
+            five: tally.fives() > 0,
+            flex_four: tally.straight_fours() > 0,
+            value: line_value,
+            ..Shapes::default()
         };
+        if s.five {
+            return s;
+        }
+        let (fours, threes) = (tally.fours(), tally.threes());
+        s.may_foul = color == Color::Black
+            && rule == Rule::Renju
+            && (tally.overlines() > 0 || fours >= 2 || threes >= 2);
+        s.flex_four |= fours >= 2;
+        s.four = fours > 0;
+        s.three = threes > 0;
+        if fours > 0 && threes > 0 {
+            s.value += w.four_three;
+        }
+        if threes >= 2 {
+            s.value += w.double_three;
+        }
+        s
     }
-    t.flex_four |= fours >= 2;
-    t.four = fours > 0;
-    t.three = threes > 0;
-    if fours > 0 && threes > 0 {
-        t.value += w.four_three;
+
+    /// The threat, once `is_foul` has answered whether the point is forbidden (asked only
+    /// when it may be).
+    #[inline]
+    pub fn resolve(self, is_foul: impl FnOnce() -> bool) -> Threat {
+        if self.may_foul && is_foul() {
+            return Threat {
+                forbidden: true,
+                ..Threat::default()
+            };
+        }
+        Threat {
+            five: self.five,
+            flex_four: self.flex_four,
+            four: self.four,
+            three: self.three,
+            forbidden: false,
+            value: self.value,
+        }
     }
-    if threes >= 2 {
-        t.value += w.double_three;
-    }
-    t
 }
 
-/// Both colours' threats on every candidate point.
-pub fn scan(pos: &Position, w: &Weights) -> Vec<PointInfo> {
-    pos.candidates()
-        .into_iter()
-        .map(|p| PointInfo {
-            point: p,
-            threat: [
-                threat_at(pos, p, Color::Black, w),
-                threat_at(pos, p, Color::White, w),
-            ],
-        })
-        .collect()
-}
-
-/// Static score of the position for the side to move, from a [`scan`] of it.
-pub fn evaluate(pos: &Position, infos: &[PointInfo], w: &Weights) -> i32 {
-    let me = pos.to_move().index();
-    let (mut own, mut theirs) = (0i32, 0i32);
-    for info in infos {
-        own += info.threat[me].value;
-        theirs += info.threat[1 - me].value;
-    }
+/// Static score of the position for the side to move: the values of every empty point to
+/// each side (forbidden points are worth nothing to Black), the opponent's discounted.
+pub fn evaluate(pos: &Position) -> i32 {
+    let w = pos.weights();
+    let me = pos.to_move();
+    let own = pos.total_value(me);
+    let theirs = pos.total_value(!me);
     own - theirs * w.opponent_pct / 100 + w.tempo
 }
 
@@ -153,7 +192,6 @@ mod tests {
 
     #[test]
     fn a_stronger_shape_scores_higher() {
-        let w = Weights::DEFAULT;
         // Three black stones in a row are worth more to Black than two.
         let two = position(&[(6, 7, Color::Black), (7, 7, Color::Black)], Color::Black);
         let three = position(
@@ -164,8 +202,8 @@ mod tests {
             ],
             Color::Black,
         );
-        let e2 = evaluate(&two, &scan(&two, &w), &w);
-        let e3 = evaluate(&three, &scan(&three, &w), &w);
+        let e2 = evaluate(&two);
+        let e3 = evaluate(&three);
         assert!(e3 > e2, "{e3} <= {e2}");
     }
 
@@ -180,9 +218,9 @@ mod tests {
             ],
             Color::Black,
         );
-        let t = threat_at(&pos, Point::new(7, 7), Color::Black, &Weights::DEFAULT);
+        let t = pos.threat(Point::new(7, 7), Color::Black);
         assert!(t.forbidden && t.value == 0 && !t.three);
-        let white = threat_at(&pos, Point::new(7, 7), Color::White, &Weights::DEFAULT);
+        let white = pos.threat(Point::new(7, 7), Color::White);
         assert!(!white.forbidden);
     }
 }

@@ -26,7 +26,7 @@ mod threat;
 mod tt;
 
 pub use alphabeta::{WIN, WIN_BOUND};
-pub use eval::{evaluate, scan, threat_at, PointInfo, Threat, Weights};
+pub use eval::{evaluate, PointInfo, Shapes, Threat, Weights};
 pub use position::Position;
 pub use threat::{Mode, ThreatSearch, Win};
 pub use tt::{Bound, Entry, TranspositionTable};
@@ -175,8 +175,9 @@ impl Engine {
         report: &mut dyn FnMut(&Report),
     ) -> SearchResult {
         let start = Instant::now();
-        let mut pos = Position::new(board.clone(), to_move);
-        let mut roots: Vec<PointInfo> = scan(&pos, &self.weights)
+        let mut pos = Position::with_weights(board.clone(), to_move, self.weights);
+        let mut roots: Vec<PointInfo> = pos
+            .scan()
             .into_iter()
             .filter(|i| !i.threat[to_move.index()].forbidden && !limits.exclude.contains(&i.point))
             .collect();
@@ -212,7 +213,7 @@ impl Engine {
             );
         }
         // Threat-space search: a proven win is played at once.
-        let mut threats = ThreatSearch::new(self.weights, stop);
+        let mut threats = ThreatSearch::new(stop);
         let budget = threat_budget(limits);
         for (mode, max_moves, share) in [(Mode::Vcf, 30, 1), (Mode::Vct, 10, 3)] {
             if stop.load(Relaxed) {
@@ -249,8 +250,7 @@ impl Engine {
         let mut last: Option<Iteration> = None;
         std::thread::scope(|scope| {
             for id in 1..self.threads {
-                let (pos, shared, weights, roots) =
-                    (pos.clone(), &shared, self.weights, &root_moves);
+                let (pos, shared, roots) = (pos.clone(), &shared, &root_moves);
                 let helpers_stop = &helpers_stop;
                 scope.spawn(move || {
                     let helper_shared = Shared {
@@ -260,7 +260,7 @@ impl Engine {
                         node_limit: None,
                         nodes: AtomicU64::new(0),
                     };
-                    let mut worker = Worker::new(pos, &helper_shared, weights, id);
+                    let mut worker = Worker::new(pos, &helper_shared, id);
                     let mut depth = 1 + (id % 2) as i32;
                     while depth <= MAX_DEPTH && !helpers_stop.load(Relaxed) {
                         if worker.iterate(depth, roots).is_none() {
@@ -273,7 +273,7 @@ impl Engine {
                         .fetch_add(helper_shared.nodes.load(Relaxed), Relaxed);
                 });
             }
-            let mut worker = Worker::new(pos.clone(), &shared, self.weights, 0);
+            let mut worker = Worker::new(pos.clone(), &shared, 0);
             for depth in 1..=max_depth {
                 let Some(it) = worker.iterate(depth, &root_moves) else {
                     break;
@@ -325,8 +325,9 @@ impl Engine {
         limits: &Limits,
         stop: &AtomicBool,
     ) -> Vec<(Point, i32)> {
-        let pos = Position::new(board.clone(), to_move);
-        let mut infos: Vec<PointInfo> = scan(&pos, &self.weights)
+        let pos = Position::with_weights(board.clone(), to_move, self.weights);
+        let mut infos: Vec<PointInfo> = pos
+            .scan()
             .into_iter()
             .filter(|i| !i.threat[to_move.index()].forbidden && !limits.exclude.contains(&i.point))
             .collect();

@@ -19,7 +19,7 @@
 //! assert!(c.opening.is_some() && c.stones.len() == 3);
 //! ```
 
-use super::{evaluate, scan, Engine, Limits, Position};
+use super::{evaluate, Engine, Limits, Position};
 use crate::core::{Color, Point};
 use crate::renju::opening::{
     distinct_under_symmetry, in_central_square, symmetries_of, Opening, OpeningError, OpeningRule,
@@ -512,9 +512,11 @@ impl<'a> Clock<'a> {
             .engine
             .search(board, to_move, &limits, self.stop, &mut |_| {});
         let score = if r.depth == 0 && r.mate.is_none() {
-            let w = self.engine.weights();
-            let pos = Position::new(board.clone(), to_move);
-            evaluate(&pos, &scan(&pos, w), w)
+            evaluate(&Position::with_weights(
+                board.clone(),
+                to_move,
+                *self.engine.weights(),
+            ))
         } else {
             r.score
         };

@@ -6,9 +6,9 @@
 //! core: Black's threats never use forbidden points, and a defender forced onto a point
 //! forbidden to Black has lost — which is how White wins through forbidden points.
 
-use super::eval::{scan, Threat, Weights};
+use super::eval::Threat;
 use super::position::Position;
-use crate::core::{Color, Point};
+use crate::core::Point;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
@@ -35,7 +35,6 @@ pub struct Win {
 
 /// A threat-space searcher with a node budget and a table of positions already decided.
 pub struct ThreatSearch<'a> {
-    weights: Weights,
     stop: &'a AtomicBool,
     nodes: u64,
     budget: u64,
@@ -45,9 +44,8 @@ pub struct ThreatSearch<'a> {
 
 impl<'a> ThreatSearch<'a> {
     /// A searcher that gives up when `stop` is raised.
-    pub fn new(weights: Weights, stop: &'a AtomicBool) -> ThreatSearch<'a> {
+    pub fn new(stop: &'a AtomicBool) -> ThreatSearch<'a> {
         ThreatSearch {
-            weights,
             stop,
             nodes: 0,
             budget: 0,
@@ -66,7 +64,7 @@ impl<'a> ThreatSearch<'a> {
     ///
     /// ```
     /// use tengen::renju::{Board, Rule};
-    /// use tengen::renju::search::{Position, ThreatSearch, Mode, Weights};
+    /// use tengen::renju::search::{Position, ThreatSearch, Mode};
     /// use tengen::core::{Color, Point};
     /// use std::sync::atomic::AtomicBool;
     /// let mut b = Board::new(15, Rule::Freestyle).unwrap();
@@ -75,7 +73,7 @@ impl<'a> ThreatSearch<'a> {
     /// b.put(Point::new(0, 2), Color::White).unwrap();
     /// let mut pos = Position::new(b, Color::Black);
     /// let stop = AtomicBool::new(false);
-    /// let win = ThreatSearch::new(Weights::DEFAULT, &stop).find(&mut pos, Mode::Vcf, 5, 10_000).unwrap();
+    /// let win = ThreatSearch::new(&stop).find(&mut pos, Mode::Vcf, 5, 10_000).unwrap();
     /// assert_eq!(win.moves, 2); // an open three becomes a straight four, then five
     /// ```
     pub fn find(
@@ -115,7 +113,7 @@ impl<'a> ThreatSearch<'a> {
     /// block alone when the defender threatens five, else fours (and threes in VCT).
     fn attacks(&mut self, pos: &Position, mode: Mode) -> Vec<(Point, Threat)> {
         let me = pos.to_move();
-        let infos = scan(pos, &self.weights);
+        let infos = pos.scan();
         if let Some(i) = infos.iter().find(|i| i.threat[me.index()].five) {
             return vec![(i.point, i.threat[me.index()])];
         }
@@ -155,7 +153,7 @@ impl<'a> ThreatSearch<'a> {
         let me = pos.to_move();
         let mut won = false;
         if let Some(&(_, t)) = moves.first() {
-            if t.five || (t.flex_four && !threatens_five(pos, !me)) {
+            if t.five || (t.flex_four && !pos.has_five(!me)) {
                 won = true;
             }
         }
@@ -184,8 +182,8 @@ impl<'a> ThreatSearch<'a> {
         self.nodes += 1;
         let me = pos.to_move();
         let attacker = !me;
-        let fives = five_points(pos, attacker);
-        if threatens_five(pos, me) {
+        let fives: Vec<Point> = pos.five_points(attacker).collect();
+        if pos.has_five(me) {
             return false; // the defender wins first
         }
         match fives.len() {
@@ -207,16 +205,15 @@ impl<'a> ThreatSearch<'a> {
         }
         // A three: the attacker threatens a straight four. Every point where the attacker
         // would make a four (or five) stops it, and so may a counter-four.
-        let infos = scan(pos, &self.weights);
-        let pending = infos.iter().any(|i| i.threat[attacker.index()].flex_four);
-        if !pending {
+        if !pos.has_flex_four(attacker) {
             return false;
         }
         // With no threat left to play the attacker cannot win; a counter-VCF refutes the three.
         if depth == 0 || self.defender_has_vcf(pos) {
             return false;
         }
-        let defences: Vec<Point> = infos
+        let defences: Vec<Point> = pos
+            .scan()
             .iter()
             .filter(|i| {
                 let a = i.threat[attacker.index()];
@@ -250,19 +247,4 @@ impl<'a> ThreatSearch<'a> {
         self.budget = saved;
         won
     }
-}
-
-/// Does `color` have a point where it makes five?
-fn threatens_five(pos: &Position, color: Color) -> bool {
-    pos.candidates()
-        .into_iter()
-        .any(|p| pos.board().makes_five(p, color))
-}
-
-/// The points where `color` would make five.
-fn five_points(pos: &Position, color: Color) -> Vec<Point> {
-    pos.candidates()
-        .into_iter()
-        .filter(|&p| pos.board().makes_five(p, color))
-        .collect()
 }
