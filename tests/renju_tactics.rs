@@ -24,7 +24,7 @@ fn run(puzzles: &[Puzzle]) -> (Vec<String>, Vec<Duration>) {
     for (n, p) in puzzles.iter().enumerate() {
         engine.clear_table();
         let start = Instant::now();
-        let limits = Limits::time(Duration::from_millis(500), Duration::from_millis(2000));
+        let limits = Limits::time(Duration::from_millis(250), Duration::from_millis(2000));
         let r = engine.search(&p.board, p.to_move, &limits, &stop, &mut |_| {});
         times.push(start.elapsed());
         let mut b = p.board.clone();

@@ -41,6 +41,8 @@ pub(crate) struct Iteration {
     pub depth: i32,
     pub score: i32,
     pub pv: Vec<Point>,
+    /// Cut short by the time or node limit after its first root move.
+    pub partial: bool,
 }
 
 /// One search thread: its own position copy, ordering tables and node count.
@@ -95,7 +97,12 @@ impl<'a> Worker<'a> {
             };
             self.pos.undo();
             if self.aborted {
-                return None;
+                // Every move searched before the cut was searched to the full depth: the
+                // best of them is a better choice than the last iteration's.
+                if i == 0 {
+                    return None;
+                }
+                break;
             }
             if i > 0 && score <= alpha {
                 score = alpha; // a fail-low bound, not better than the best so far
@@ -108,6 +115,14 @@ impl<'a> Worker<'a> {
             }
         }
         let (score, pv) = best?;
+        if self.aborted {
+            return Some(Iteration {
+                depth,
+                score,
+                pv,
+                partial: true,
+            });
+        }
         self.shared.tt.store(
             self.pos.hash(),
             Entry {
@@ -118,7 +133,12 @@ impl<'a> Worker<'a> {
             },
         );
         self.flush_nodes();
-        Some(Iteration { depth, score, pv })
+        Some(Iteration {
+            depth,
+            score,
+            pv,
+            partial: false,
+        })
     }
 
     fn flush_nodes(&mut self) {

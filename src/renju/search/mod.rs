@@ -46,7 +46,8 @@ pub const MAX_THREADS: usize = 64;
 /// How long and how deep to search. `None` means no limit of that kind.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Do not start a new iteration after this much time.
+    /// Do not start a new iteration after this much time. (An iteration cut short by
+    /// `hard_time` still counts if it finished its first root move.)
     pub soft_time: Option<Duration>,
     /// Stop at once after this much time.
     pub hard_time: Option<Duration>,
@@ -288,9 +289,9 @@ impl Engine {
                     pv: it.pv.clone(),
                 });
                 let decided = it.score.abs() > WIN_BOUND;
+                let partial = it.partial;
                 last = Some(it);
-                // The next iteration takes several times this one: do not start it late.
-                if decided || limits.soft_time.is_some_and(|s| elapsed * 2 >= s) {
+                if partial || decided || limits.soft_time.is_some_and(|s| elapsed >= s) {
                     break;
                 }
             }
