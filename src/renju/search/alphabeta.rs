@@ -15,6 +15,8 @@ pub const WIN_BOUND: i32 = WIN - 1_000;
 const INFINITY: i32 = WIN + 1;
 /// At most this many of the best-ordered moves are searched at an unforced node.
 const MAX_BRANCH: usize = 24;
+/// Fours in a row the quiescence search may play past the horizon.
+const QUIESCENCE_FOURS: i32 = 8;
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {
@@ -176,6 +178,7 @@ impl<'a> Worker<'a> {
             let mut fives = self.pos.five_points(!me);
             (fives.next(), fives.next())
         };
+        let mut stand_pat = None;
         let mut moves: Vec<(Point, i32)> = if let Some(block) = forced {
             if second_five.is_some() || !self.pos.is_legal(block, me) {
                 return -(WIN - ply_i - 2);
@@ -186,18 +189,36 @@ impl<'a> Worker<'a> {
                 return WIN - ply_i - 3;
             }
             if depth <= 0 {
-                return evaluate(&self.pos);
+                // Quiescence: the static score stands unless a four (which the opponent
+                // must block) does better, so wins by fours past the horizon are seen.
+                let stand = evaluate(&self.pos);
+                if stand >= beta || depth <= -QUIESCENCE_FOURS {
+                    return stand;
+                }
+                let fours: Vec<(Point, i32)> = self
+                    .pos
+                    .fours(me)
+                    .map(|i| (i.point, move_score(&i, me, self.pos.weights())))
+                    .collect();
+                if fours.is_empty() {
+                    return stand;
+                }
+                stand_pat = Some(stand);
+                fours
+            } else {
+                let must_defend = self.pos.has_flex_four(!me);
+                let mine = |i: &PointInfo| i.threat[me.index()];
+                let theirs = |i: &PointInfo| i.threat[(!me).index()];
+                self.pos
+                    .scan()
+                    .iter()
+                    .filter(|i| !mine(i).forbidden)
+                    .filter(|i| {
+                        !must_defend || mine(i).four || theirs(i).four || theirs(i).flex_four
+                    })
+                    .map(|i| (i.point, move_score(i, me, self.pos.weights())))
+                    .collect()
             }
-            let must_defend = self.pos.has_flex_four(!me);
-            let mine = |i: &PointInfo| i.threat[me.index()];
-            let theirs = |i: &PointInfo| i.threat[(!me).index()];
-            self.pos
-                .scan()
-                .iter()
-                .filter(|i| !mine(i).forbidden)
-                .filter(|i| !must_defend || mine(i).four || theirs(i).four || theirs(i).flex_four)
-                .map(|i| (i.point, move_score(i, me, self.pos.weights())))
-                .collect()
         };
         let forced = forced.is_some();
         if moves.is_empty() {
@@ -232,6 +253,10 @@ impl<'a> Worker<'a> {
         let child_depth = if forced { depth } else { depth - 1 };
         let original_alpha = alpha;
         let mut best = -INFINITY;
+        if let Some(stand) = stand_pat {
+            best = stand;
+            alpha = alpha.max(stand);
+        }
         let mut best_move = None;
         for (i, &(p, _)) in moves[..branch].iter().enumerate() {
             self.pos.play(p);
@@ -259,7 +284,9 @@ impl<'a> Worker<'a> {
                     head[ply].push(p);
                     head[ply].extend_from_slice(&tail[0]);
                     if alpha >= beta {
-                        self.reward(p, ply, depth, me);
+                        if depth > 0 {
+                            self.reward(p, ply, depth, me);
+                        }
                         break;
                     }
                 }

@@ -1,4 +1,4 @@
-//! Pattern evaluation: what each empty point is worth to each side, read from the
+//! Pattern evaluation: what each candidate point is worth to each side, read from the
 //! incremental line codes, and the static score of a position built from it.
 //!
 //! Every weight lives in [`Weights`], so `tuning/` can tune them as one value.
@@ -159,8 +159,8 @@ impl Shapes {
     }
 }
 
-/// Static score of the position for the side to move: the values of every empty point to
-/// each side (forbidden points are worth nothing to Black), the opponent's discounted.
+/// Static score of the position for the side to move: the values of the candidate points
+/// (empty, near a stone) to each side (forbidden points are worth nothing to Black), the opponent's discounted.
 pub fn evaluate(pos: &Position) -> i32 {
     let w = pos.weights();
     let me = pos.to_move();

@@ -55,13 +55,15 @@ pub struct Position {
     lines: Box<[[Lines; 2]; CELLS]>,
     /// For every empty cell and colour, the shapes read from `lines`.
     shapes: Box<[[Shapes; 2]; CELLS]>,
-    /// Per colour, the sum of `shapes[..].value` over the empty cells.
+    /// Per colour, the sum of `shapes[..].value` over the candidates.
     value_sum: [i32; 2],
     /// Per colour, the empty cells where a stone makes five.
     fives: [Cells; 2],
     /// Per colour, the empty cells where a stone makes a flex four by shape (Black's may
     /// still be fouls).
     flex_fours: [Cells; 2],
+    /// Per colour, the empty cells where a stone makes at least one four (the same caveat).
+    fours: [Cells; 2],
     /// The empty cells that may be fouls for Black.
     may_foul: Cells,
 }
@@ -85,6 +87,7 @@ impl Position {
             value_sum: [0; 2],
             fives: [Cells::EMPTY; 2],
             flex_fours: [Cells::EMPTY; 2],
+            fours: [Cells::EMPTY; 2],
             may_foul: Cells::EMPTY,
         };
         let size = pos.size();
@@ -215,19 +218,40 @@ impl Position {
 
     /// Can `color` make a four the opponent cannot stop (a legal flex-four point)?
     pub fn has_flex_four(&self, color: Color) -> bool {
-        self.flex_fours[color.index()].iter().any(|i| {
-            color == Color::White
-                || !self.may_foul.contains(i)
-                || self.board.foul(point_of(i)).is_none()
-        })
+        self.flex_fours[color.index()]
+            .iter()
+            .any(|i| self.is_playable(i, color))
     }
 
-    /// Sum of the values of the empty points to `color`; points forbidden to Black are
-    /// worth nothing to it.
+    /// The points where `color` may play a four, with their threats (the opponent's read
+    /// by shape alone, for move ordering).
+    pub fn fours(&self, color: Color) -> impl Iterator<Item = PointInfo> + '_ {
+        self.fours[color.index()]
+            .iter()
+            .filter(move |&i| self.is_playable(i, color))
+            .map(|i| {
+                let [black, white] = self.shapes[i];
+                PointInfo {
+                    point: point_of(i),
+                    threat: [black.resolve(|| false), white.resolve(|| false)],
+                }
+            })
+    }
+
+    /// Is the empty cell `i` not forbidden to `color`?
+    #[inline]
+    fn is_playable(&self, i: usize, color: Color) -> bool {
+        color == Color::White
+            || !self.may_foul.contains(i)
+            || self.board.foul(point_of(i)).is_none()
+    }
+
+    /// Sum of the values of the candidate points to `color`; points forbidden to Black
+    /// are worth nothing to it.
     pub fn total_value(&self, color: Color) -> i32 {
         let mut sum = self.value_sum[color.index()];
         if color == Color::Black {
-            for i in self.may_foul.iter() {
+            for i in (self.may_foul & self.candidates).iter() {
                 if self.board.foul(point_of(i)).is_some() {
                     sum -= self.shapes[i][0].value;
                 }
@@ -282,10 +306,13 @@ impl Position {
     #[inline]
     fn remove_cell(&mut self, p: Point) {
         let i = cell(p);
+        if self.candidates.contains(i) {
+            self.count_values(i, -1);
+        }
         for c in 0..2 {
-            self.value_sum[c] -= self.shapes[i][c].value;
             self.fives[c].remove(i);
             self.flex_fours[c].remove(i);
+            self.fours[c].remove(i);
         }
         self.may_foul.remove(i);
         self.candidates.remove(i);
@@ -302,12 +329,14 @@ impl Position {
             let lines = &self.lines[i][c];
             let s = Shapes::from_tally(lines.tally, lines.value, color, rule, &self.weights);
             self.shapes[i][c] = s;
-            self.value_sum[c] += s.value;
             if s.five {
                 self.fives[c].insert(i);
             }
             if s.flex_four {
                 self.flex_fours[c].insert(i);
+            }
+            if s.four {
+                self.fours[c].insert(i);
             }
             if s.may_foul {
                 self.may_foul.insert(i);
@@ -315,6 +344,15 @@ impl Position {
         }
         if self.near[i] > 0 {
             self.candidates.insert(i);
+            self.count_values(i, 1);
+        }
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) the values of the candidate cell `i`.
+    #[inline]
+    fn count_values(&mut self, i: usize, sign: i32) {
+        for c in 0..2 {
+            self.value_sum[c] += sign * self.shapes[i][c].value;
         }
     }
 
@@ -328,10 +366,15 @@ impl Position {
                     let n = &mut self.near[i];
                     *n = n.wrapping_add_signed(delta);
                     let q = Point::new(x as u8, y as u8);
-                    if *n > 0 && self.board.stone(q).is_none() {
-                        self.candidates.insert(i);
-                    } else {
-                        self.candidates.remove(i);
+                    let candidate = *n > 0 && self.board.stone(q).is_none();
+                    if candidate != self.candidates.contains(i) {
+                        if candidate {
+                            self.candidates.insert(i);
+                            self.count_values(i, 1);
+                        } else {
+                            self.candidates.remove(i);
+                            self.count_values(i, -1);
+                        }
                     }
                 }
             }
@@ -389,6 +432,7 @@ mod tests {
                 assert_eq!(pos.value_sum, fresh.value_sum);
                 assert_eq!(pos.fives, fresh.fives);
                 assert_eq!(pos.flex_fours, fresh.flex_fours);
+                assert_eq!(pos.fours, fresh.fours);
                 assert_eq!(pos.may_foul, fresh.may_foul);
                 for y in 0..size {
                     for x in 0..size {
