@@ -15,8 +15,19 @@ pub const WIN_BOUND: i32 = WIN - 1_000;
 const INFINITY: i32 = WIN + 1;
 /// At most this many of the best-ordered moves are searched at an unforced node.
 const MAX_BRANCH: usize = 24;
+/// Late-move reductions of a quiet move, by depth and move number: about
+/// `ln(depth) * ln(number + 1) / 2`.
+static LMR: once_cell::sync::Lazy<[[i32; 64]; 64]> = once_cell::sync::Lazy::new(|| {
+    let mut r = [[0; 64]; 64];
+    for (d, row) in r.iter_mut().enumerate().skip(1) {
+        for (i, x) in row.iter_mut().enumerate() {
+            *x = (0.75 + (d as f64).ln() * ((i + 1) as f64).ln() / 2.0) as i32;
+        }
+    }
+    r
+});
 /// Fours in a row the quiescence search may play past the horizon.
-const QUIESCENCE_FOURS: i32 = 8;
+const QUIESCENCE_FOURS: i32 = 4;
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {
@@ -86,11 +97,21 @@ impl<'a> Worker<'a> {
             }
         }
         for (i, &p) in order.iter().enumerate() {
+            let quiet = self.pos.is_quiet(p);
             self.pos.play(p);
             let mut score = if i == 0 {
                 -self.pvs(depth - 1, 1, -beta, -alpha)
             } else {
-                let s = -self.pvs(depth - 1, 1, -alpha - 1, -alpha);
+                // Late quiet root moves are first searched shallower, as inside the tree.
+                let r = if depth >= 3 && i >= 3 && quiet {
+                    LMR[depth.min(63) as usize][i.min(63)].clamp(0, depth - 2)
+                } else {
+                    0
+                };
+                let mut s = -self.pvs(depth - 1 - r, 1, -alpha - 1, -alpha);
+                if s > alpha && r > 0 {
+                    s = -self.pvs(depth - 1, 1, -alpha - 1, -alpha);
+                }
                 if s > alpha {
                     -self.pvs(depth - 1, 1, -beta, -alpha)
                 } else {
@@ -247,7 +268,10 @@ impl<'a> Worker<'a> {
         let branch = if forced {
             1
         } else {
-            MAX_BRANCH.min(moves.len())
+            // Shallow nodes look at fewer moves: their quiet tail rarely matters.
+            MAX_BRANCH
+                .min(6 + 3 * depth.max(0) as usize)
+                .min(moves.len())
         };
         // A forced reply costs no depth: the line is as long as the threats in it.
         let child_depth = if forced { depth } else { depth - 1 };
@@ -259,11 +283,19 @@ impl<'a> Worker<'a> {
         }
         let mut best_move = None;
         for (i, &(p, _)) in moves[..branch].iter().enumerate() {
+            let quiet = self.pos.is_quiet(p);
             self.pos.play(p);
             let score = if i == 0 {
                 -self.pvs(child_depth, ply + 1, -beta, -alpha)
             } else {
-                let r = i32::from(i >= 4 && depth >= 3) + i32::from(i >= 12 && depth >= 5);
+                let r = if depth < 3 || i < 2 {
+                    0
+                } else if quiet {
+                    LMR[depth.min(63) as usize][i.min(63)]
+                } else {
+                    i32::from(i >= 6)
+                }
+                .clamp(0, (child_depth - 1).max(0));
                 let mut s = -self.pvs(child_depth - r, ply + 1, -alpha - 1, -alpha);
                 if s > alpha && (r > 0 || s < beta) {
                     s = -self.pvs(child_depth, ply + 1, -beta, -alpha);

@@ -238,6 +238,14 @@ impl Position {
             })
     }
 
+    /// Would a stone on the empty point `p` neither make nor stop a three or a four?
+    #[inline]
+    pub fn is_quiet(&self, p: Point) -> bool {
+        self.shapes[cell(p)]
+            .iter()
+            .all(|s| !(s.five || s.four || s.three))
+    }
+
     /// Is the empty cell `i` not forbidden to `color`?
     #[inline]
     fn is_playable(&self, i: usize, color: Color) -> bool {
