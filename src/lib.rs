@@ -1,9 +1,10 @@
 //! Tengen: one engine for Renju/Gomoku and Go.
 //!
 //! Layers, each depending only on those below it: [`protocol`] front ends, the rules
-//! cores ([`renju`]) and [`core`] building blocks.
+//! cores ([`renju`], [`go`]) and [`core`] building blocks.
 
 pub mod cli;
 pub mod core;
+pub mod go;
 pub mod protocol;
 pub mod renju;

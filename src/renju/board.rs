@@ -3,6 +3,7 @@
 use super::line::{own_view, stone_bits, DIRECTIONS, HALF, WALL};
 use super::pattern::LinePattern;
 use super::rule::Rule;
+pub use crate::core::BadSize;
 use crate::core::{Bitboard, Color, Point, SplitMix64};
 use once_cell::sync::Lazy;
 use std::fmt;
@@ -42,21 +43,6 @@ static ZOBRIST: Lazy<[[u64; MAX_SIZE * MAX_SIZE]; 2]> = Lazy::new(|| {
     }
     keys
 });
-
-/// The board side is outside 5..=22.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BadSize(pub usize);
-
-impl fmt::Display for BadSize {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "board size {} is outside {MIN_SIZE}..={MAX_SIZE}",
-            self.0
-        )
-    }
-}
-impl std::error::Error for BadSize {}
 
 /// Why a stone cannot be put on a point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,7 +87,11 @@ impl Board {
     /// An empty `size` x `size` board.
     pub fn new(size: usize, rule: Rule) -> Result<Board, BadSize> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(BadSize(size));
+            return Err(BadSize {
+                size,
+                min: MIN_SIZE,
+                max: MAX_SIZE,
+            });
         }
         let mut codes = Box::new([[0u32; 4]; CELLS]);
         let on_board =
@@ -413,8 +403,8 @@ mod tests {
 
     #[test]
     fn bad_sizes_and_places_are_errors() {
-        assert_eq!(Board::new(4, Rule::Renju).err(), Some(BadSize(4)));
-        assert_eq!(Board::new(23, Rule::Renju).err(), Some(BadSize(23)));
+        assert_eq!(Board::new(4, Rule::Renju).err().map(|e| e.size), Some(4));
+        assert_eq!(Board::new(23, Rule::Renju).err().map(|e| e.size), Some(23));
         let mut b = Board::new(15, Rule::Freestyle).unwrap();
         assert_eq!(
             b.put(Point::new(15, 0), Color::Black),

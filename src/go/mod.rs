@@ -1,0 +1,29 @@
+//! Go rules core: board sizes and vertices, positions with chains and liberties, legal
+//! moves under the suicide and ko choices of each rule set, a game record with undo and
+//! superko, and random playouts with area scoring.
+//!
+//! ```
+//! use tengen::go::{Board, BoardSize, Ko, Legality, PlayError, Suicide};
+//! use tengen::core::{Color, Point};
+//! let rules = Legality { suicide: Suicide::Illegal, ko: Ko::Simple };
+//! let mut b = Board::new(BoardSize::new(5).unwrap(), rules);
+//! b.play(Color::Black, Some(Point::new(1, 0))).unwrap();
+//! b.play(Color::Black, Some(Point::new(0, 1))).unwrap();
+//! assert_eq!(
+//!     b.play(Color::White, Some(Point::new(0, 0))),
+//!     Err(PlayError::Suicide(Point::new(0, 0)))
+//! );
+//! ```
+#![warn(missing_docs)]
+
+mod board;
+mod legality;
+mod playout;
+mod position;
+mod vertex;
+
+pub use board::Board;
+pub use legality::{Ko, Legality, PlayError, Suicide};
+pub use playout::{area_score, Area};
+pub use position::Position;
+pub use vertex::{BadSize, BoardSize, Points, Vertex, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};

@@ -1,0 +1,683 @@
+//! The stones of a Go board and what follows from them: chains, liberties, captures, the
+//! simple-ko point and a Zobrist hash. No history: this is what searches copy and playouts
+//! run on; [`Board`](super::Board) adds the game record, undo and superko.
+
+use super::legality::{PlayError, Suicide};
+use super::vertex::{BoardSize, Geometry, Points, Vertex};
+use crate::core::{Color, SplitMix64};
+use std::fmt;
+
+// Point contents. Stones use their colour's index so `Color::index` converts for free.
+const EMPTY: u8 = 2;
+const OFF: u8 = 3;
+
+/// The change to a neighbour's tally (`Position::around`) when a point turns from empty
+/// to `color`.
+#[inline]
+fn around_delta(color: u8) -> u32 {
+    (1u32 << (8 * color)).wrapping_sub(1 << (8 * EMPTY))
+}
+
+/// The entries of `neighbours` whose bit is set in `mask`.
+#[inline]
+fn masked(neighbours: [u16; 4], mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            usize::from(neighbours[i])
+        })
+    })
+}
+
+/// What a chain knows of itself, kept at its representative's index.
+///
+/// Index `size * size` (the sentinel's) is a dummy chain that empty points and the
+/// sentinel name as theirs: updates meant for "the chain next to this point" can then go
+/// out without first asking whether there is one, a branch the processor cannot predict
+/// in random games. The dummy's counts wrap and mean nothing.
+///
+/// Liberties are *pseudo*-liberties: every (stone, empty neighbour) pair counts, so a
+/// liberty next to two stones counts twice. They stay exact under every update with
+/// additions and subtractions only, and they tell exactly what playouts need: no liberty
+/// (`libs == 0`), and one liberty (every pair names the same point, which by Cauchy-Schwarz
+/// is `libs * sum(p^2) == sum(p)^2`). The exact set is computed on demand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Chain {
+    stones: u16,
+    libs: u16,
+    lib_sum: u32,
+    lib_sq: u32,
+}
+
+impl Chain {
+    #[inline]
+    fn add_liberty(&mut self, p: usize) {
+        self.libs = self.libs.wrapping_add(1);
+        self.lib_sum = self.lib_sum.wrapping_add(p as u32);
+        self.lib_sq = self.lib_sq.wrapping_add((p * p) as u32);
+    }
+
+    #[inline]
+    fn remove_liberty(&mut self, p: usize) {
+        self.libs = self.libs.wrapping_sub(1);
+        self.lib_sum = self.lib_sum.wrapping_sub(p as u32);
+        self.lib_sq = self.lib_sq.wrapping_sub((p * p) as u32);
+    }
+
+    #[inline]
+    fn absorb(&mut self, other: Chain) {
+        self.stones += other.stones;
+        self.libs += other.libs;
+        self.lib_sum += other.lib_sum;
+        self.lib_sq += other.lib_sq;
+    }
+
+    /// Exactly one distinct liberty (for a chain that has at least one).
+    #[inline]
+    fn in_atari(&self) -> bool {
+        u64::from(self.libs) * u64::from(self.lib_sq) == u64::from(self.lib_sum).pow(2)
+    }
+}
+
+/// Stones on a board of some size, with chains, prisoners, the simple-ko ban and a hash.
+///
+/// The [`hash`](Self::hash) covers the stones only: who is to move, the ko ban and the
+/// prisoners are not in it. That is what positional superko compares; the board that owns
+/// the game record adds the side to move where it matters.
+///
+/// `==` compares the internal state exactly, down to the order of internal lists (what
+/// undo must restore); two positions with the same stones reached in different ways may
+/// differ. Compare [`hash`](Self::hash) or [`stones`](Self::stones) to compare boards.
+///
+/// ```
+/// use tengen::go::{BoardSize, Position, Suicide};
+/// use tengen::core::{Color, Point};
+/// let size = BoardSize::new(9).unwrap();
+/// let mut pos = Position::new(size);
+/// let v = size.vertex(Point::new(0, 0)).unwrap();
+/// pos.play(Color::Black, Some(v), Suicide::Illegal).unwrap();
+/// assert_eq!(pos.liberties(v).len(), 2);
+/// ```
+#[derive(PartialEq, Eq)]
+pub struct Position {
+    geo: &'static Geometry,
+    // Per point, then the off-board sentinel; one array per field, so that the many small
+    // writes of a move never stall a wider read of the same point.
+    /// `Color::index()` of the stone, `EMPTY`, or `OFF` (the sentinel only).
+    color: Vec<u8>,
+    /// The neighbours by content: byte `k` counts those whose `color` is `k`. Playouts ask
+    /// "own eye?" and "a free neighbour?" of every candidate; this answers with one load.
+    around: Vec<u32>,
+    /// The chain's representative stone; `size * size` (the dummy chain) when empty.
+    chain: Vec<u16>,
+    /// The next stone of the chain, a circular list (meaningful on stones only).
+    next: Vec<u16>,
+    /// Where the point sits in `empties` (meaningful on empty points only).
+    empty_at: Vec<u16>,
+    /// Indexed by a chain's representative, then the dummy.
+    chains: Vec<Chain>,
+    /// The empty points, in no particular order.
+    empties: Vec<u16>,
+    stones: [Points; 2],
+    hash: u64,
+    ko: Option<(Vertex, Color)>,
+    captures: [u32; 2],
+}
+
+impl Position {
+    /// An empty board.
+    pub fn new(size: BoardSize) -> Position {
+        let n = size.points();
+        let geo = size.geometry();
+        let tally = |i: usize| -> u32 {
+            geo.neighbours[i]
+                .iter()
+                .map(|&m| 1 << (8 * if usize::from(m) == n { OFF } else { EMPTY }))
+                .sum()
+        };
+        let mut color = vec![EMPTY; n + 1];
+        color[n] = OFF;
+        Position {
+            geo,
+            color,
+            around: (0..n).map(tally).chain([0]).collect(),
+            chain: vec![n as u16; n + 1],
+            next: vec![0; n],
+            empty_at: (0..n as u16).collect(),
+            chains: vec![Chain::default(); n + 1],
+            empties: (0..n as u16).collect(),
+            stones: [Points::EMPTY; 2],
+            hash: 0,
+            ko: None,
+            captures: [0; 2],
+        }
+    }
+
+    /// The board size.
+    #[inline]
+    pub fn size(&self) -> BoardSize {
+        self.geo.size
+    }
+
+    /// The stone on `v`, if any.
+    #[inline]
+    pub fn stone(&self, v: Vertex) -> Option<Color> {
+        match self.color[v.index()] {
+            0 => Some(Color::Black),
+            1 => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// The points holding `color`'s stones.
+    #[inline]
+    pub fn stones(&self, color: Color) -> Points {
+        self.stones[color.index()]
+    }
+
+    /// The empty points.
+    pub fn empty_points(&self) -> Points {
+        Points::first_n(self.size().points()) - (self.stones[0] | self.stones[1])
+    }
+
+    /// Zobrist hash of the stones (0 on the empty board).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones `color` has captured, suicides of the opponent included.
+    #[inline]
+    pub fn captures(&self, color: Color) -> u32 {
+        self.captures[color.index()]
+    }
+
+    /// The point a player may not play on next because it would retake a simple ko at
+    /// once, and that player's colour. Any move or pass lifts the ban.
+    #[inline]
+    pub fn ko(&self) -> Option<(Vertex, Color)> {
+        self.ko
+    }
+
+    /// The stones of the chain on `v` (empty when `v` is empty).
+    pub fn chain(&self, v: Vertex) -> Points {
+        let mut set = Points::EMPTY;
+        self.for_each_chain_stone(v, |s| set.insert(s));
+        set
+    }
+
+    /// The liberties of the chain on `v`, exactly (empty when `v` is empty).
+    pub fn liberties(&self, v: Vertex) -> Points {
+        let mut set = Points::EMPTY;
+        self.for_each_chain_stone(v, |s| {
+            for &n in &self.geo.neighbours[s] {
+                if self.color[usize::from(n)] == EMPTY {
+                    set.insert(usize::from(n));
+                }
+            }
+        });
+        set
+    }
+
+    /// Does the chain on `v` have exactly one liberty? Constant time, unlike
+    /// [`liberties`](Self::liberties). `false` when `v` is empty.
+    #[inline]
+    pub fn in_atari(&self, v: Vertex) -> bool {
+        let v = v.index();
+        self.color[v] < EMPTY && self.chains[usize::from(self.chain[v])].in_atari()
+    }
+
+    /// Is `color` allowed to play on `v` under `suicide`? Superko is the game record's
+    /// business ([`Board`](super::Board)).
+    pub fn check(&self, color: Color, v: Vertex, suicide: Suicide) -> Result<(), PlayError> {
+        let refuse = |why: fn(_) -> PlayError| Err(why(self.size().point(v)));
+        if self.color[v.index()] != EMPTY {
+            refuse(PlayError::Occupied)
+        } else if self.ko == Some((v, color)) {
+            refuse(PlayError::Ko)
+        } else if suicide == Suicide::Illegal && self.is_suicide(color, v.index()) {
+            refuse(PlayError::Suicide)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Plays `color` on `mv` (`None` passes) if [`check`](Self::check) allows it.
+    pub fn play(
+        &mut self,
+        color: Color,
+        mv: Option<Vertex>,
+        suicide: Suicide,
+    ) -> Result<(), PlayError> {
+        match mv {
+            Some(v) => {
+                self.check(color, v, suicide)?;
+                self.place(color, v);
+            }
+            None => self.pass(),
+        }
+        Ok(())
+    }
+
+    /// The points where `color` may play under `suicide`, in index order.
+    pub fn legal_moves(&self, color: Color, suicide: Suicide) -> Vec<Vertex> {
+        self.empty_points()
+            .iter()
+            .map(|i| Vertex(i as u16))
+            .filter(|&v| self.check(color, v, suicide).is_ok())
+            .collect()
+    }
+
+    /// Is the empty point `v` a single-point eye of `color`? All four neighbours are
+    /// `color`'s stones or off the board, and the opponent holds fewer than two of the
+    /// diagonal points (none on the edge, where a point has fewer diagonals). This is the
+    /// usual heuristic: it calls some false eyes true and misses eyes that need two points.
+    #[inline]
+    pub fn is_eye(&self, color: Color, v: Vertex) -> bool {
+        let v = v.index();
+        self.color[v] == EMPTY && self.has_eye_shape(color, v, self.around[v])
+    }
+
+    /// A uniformly random choice among the empty points where `color` may play without
+    /// suicide, without retaking a simple ko and without filling its own
+    /// [eye](Self::is_eye); `None` when there is no such point.
+    ///
+    /// Draws without replacement: a refused point is swapped out of the range still to
+    /// draw from. That reorders the internal list of empty points, nothing else.
+    pub fn random_move(&mut self, color: Color, rng: &mut SplitMix64) -> Option<Vertex> {
+        let mut left = self.empties.len();
+        while left > 0 {
+            let k = rng.below(left as u64) as usize;
+            let v = usize::from(self.empties[k]);
+            let around = self.around[v];
+            // Most candidates have an empty neighbour, which rules out an eye, a suicide and
+            // the ko point (whose neighbours are all the capturer's stones) at once.
+            if around >> (8 * EMPTY) & 0xff != 0
+                || !self.has_eye_shape(color, v, around)
+                    && self.ko != Some((Vertex(v as u16), color))
+                    && !self.is_suicide(color, v)
+            {
+                return Some(Vertex(v as u16));
+            }
+            left -= 1;
+            self.swap_empties(k, left);
+        }
+        None
+    }
+
+    /// Plays a move that [`check`](Self::check) allows (suicide included, if the caller's
+    /// rules allow it): captures, merges chains, sets the ko ban.
+    pub(super) fn place(&mut self, color: Color, v: Vertex) {
+        let v = v.index();
+        let own = color.index() as u8;
+        let opponent = (!color).index() as u8;
+        let neighbours = self.geo.neighbours[v];
+        let mut alone = Chain {
+            stones: 1,
+            ..Chain::default()
+        };
+        // Bit `i` set: neighbour `i` is a friendly stone / the last liberty of an enemy
+        // chain. Deciding with masks first and acting after keeps the processor from
+        // guessing at four unpredictable branches.
+        let (mut friends, mut takes) = (0u32, 0u32);
+        for (i, &n) in neighbours.iter().enumerate() {
+            let n = usize::from(n);
+            let content = self.color[n];
+            let free = usize::from(content == EMPTY);
+            alone.libs += free as u16;
+            alone.lib_sum += (free * n) as u32;
+            alone.lib_sq += (free * n * n) as u32;
+            let theirs = &mut self.chains[usize::from(self.chain[n])];
+            theirs.remove_liberty(v);
+            friends |= u32::from(content == own) << i;
+            // Liberties only fall here, so a chain reaches zero at exactly one neighbour.
+            takes |= u32::from((content == opponent) & (theirs.libs == 0)) << i;
+        }
+        self.put_stone(v, own);
+        self.chain[v] = v as u16;
+        self.next[v] = v as u16;
+        self.chains[v] = alone;
+        for n in masked(neighbours, friends) {
+            let (mine, theirs) = (self.chain[v], self.chain[n]);
+            if theirs != mine {
+                self.merge(usize::from(mine), usize::from(theirs));
+            }
+        }
+        // Captures after the merges, as a captured chain hands its points to every
+        // neighbouring chain as liberties.
+        let mut captured = 0;
+        let mut last_captured = 0;
+        for n in masked(neighbours, takes) {
+            captured += self.remove_chain(usize::from(self.chain[n]));
+            last_captured = n;
+        }
+        self.captures[color.index()] += captured;
+        let mine = self.chains[usize::from(self.chain[v])];
+        // A lone stone that took a lone stone and has that point as its only liberty can
+        // be taken back at once, recreating the position: the simple ko.
+        self.ko = (captured == 1 && mine.stones == 1 && mine.libs == 1)
+            .then(|| (Vertex(last_captured as u16), !color));
+        if mine.libs == 0 {
+            self.captures[(!color).index()] += self.remove_chain(usize::from(self.chain[v]));
+        }
+    }
+
+    /// A pass: the board stays, the ko ban lapses.
+    #[inline]
+    pub(super) fn pass(&mut self) {
+        self.ko = None;
+    }
+
+    /// The eye test of [`is_eye`](Self::is_eye) for an empty point `v` whose neighbour
+    /// tally is `around`.
+    #[inline]
+    fn has_eye_shape(&self, color: Color, v: usize, around: u32) -> bool {
+        let opponent = (!color).index();
+        // No empty and no enemy neighbour: all four are friendly or off the board.
+        if around & (0xff << (8 * EMPTY) | 0xff << (8 * opponent)) != 0 {
+            return false;
+        }
+        let enemy_diagonals = self.geo.diagonals[v]
+            .iter()
+            .filter(|&&d| usize::from(self.color[usize::from(d)]) == opponent)
+            .count();
+        enemy_diagonals < if self.geo.on_edge[v] { 1 } else { 2 }
+    }
+
+    /// Would a `color` stone on the empty point `v` have no liberty, even after captures?
+    #[inline]
+    fn is_suicide(&self, color: Color, v: usize) -> bool {
+        if self.around[v] >> (8 * EMPTY) & 0xff != 0 {
+            return false;
+        }
+        let own = color.index() as u8;
+        !self.geo.neighbours[v].iter().any(|&n| {
+            let n = usize::from(n);
+            match self.color[n] {
+                EMPTY => true,
+                OFF => false,
+                // A friendly chain with a liberty besides `v` lends it; an enemy chain
+                // whose last liberty is `v` is captured and leaves one.
+                c => (c == own) != self.chains[usize::from(self.chain[n])].in_atari(),
+            }
+        })
+    }
+
+    fn for_each_chain_stone(&self, v: Vertex, mut f: impl FnMut(usize)) {
+        let start = v.index();
+        if self.color[start] == EMPTY {
+            return;
+        }
+        let mut s = start;
+        loop {
+            f(s);
+            s = usize::from(self.next[s]);
+            if s == start {
+                break;
+            }
+        }
+    }
+
+    /// Joins two chains of one colour: the smaller one's stones take the larger one's
+    /// representative, and the two circular lists become one by swapping two links.
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.chains[a].stones >= self.chains[b].stones {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = small;
+        loop {
+            self.chain[s] = big as u16;
+            s = usize::from(self.next[s]);
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        let absorbed = self.chains[small];
+        self.chains[big].absorb(absorbed);
+    }
+
+    /// Takes the chain with representative `r` off the board; returns its stone count.
+    fn remove_chain(&mut self, r: usize) -> u32 {
+        let mut s = r;
+        loop {
+            self.take_stone(s);
+            // Every neighbouring chain gains `s` as a liberty. Unconditionally: stones of
+            // this chain still on the board feed its dead record, empty points the dummy.
+            for &n in &self.geo.neighbours[s] {
+                let theirs = usize::from(self.chain[usize::from(n)]);
+                self.chains[theirs].add_liberty(s);
+            }
+            s = usize::from(self.next[s]);
+            if s == r {
+                break;
+            }
+        }
+        u32::from(self.chains[r].stones)
+    }
+
+    fn put_stone(&mut self, v: usize, color: u8) {
+        self.color[v] = color;
+        let delta = around_delta(color);
+        for &n in &self.geo.neighbours[v] {
+            // Wrapping: the sentinel's tally runs over, and nobody reads it.
+            let around = &mut self.around[usize::from(n)];
+            *around = around.wrapping_add(delta);
+        }
+        self.hash ^= self.geo.keys[v][usize::from(color)];
+        self.stones[usize::from(color)].insert(v);
+        let at = usize::from(self.empty_at[v]);
+        self.empties.swap_remove(at);
+        if let Some(&moved) = self.empties.get(at) {
+            self.empty_at[usize::from(moved)] = at as u16;
+        }
+    }
+
+    fn take_stone(&mut self, v: usize) {
+        let color = self.color[v];
+        self.color[v] = EMPTY;
+        let delta = around_delta(color);
+        for &n in &self.geo.neighbours[v] {
+            let around = &mut self.around[usize::from(n)];
+            *around = around.wrapping_sub(delta);
+        }
+        self.chain[v] = self.geo.size.points() as u16;
+        self.hash ^= self.geo.keys[v][usize::from(color)];
+        self.stones[usize::from(color)].remove(v);
+        self.empty_at[v] = self.empties.len() as u16;
+        self.empties.push(v as u16);
+    }
+
+    #[inline]
+    fn swap_empties(&mut self, i: usize, j: usize) {
+        self.empties.swap(i, j);
+        self.empty_at[usize::from(self.empties[i])] = i as u16;
+        self.empty_at[usize::from(self.empties[j])] = j as u16;
+    }
+}
+
+/// Field by field, so that [`Clone::clone_from`] reuses the buffers: a search copies its
+/// root into the same scratch position before every playout.
+impl Clone for Position {
+    fn clone(&self) -> Self {
+        Position {
+            geo: self.geo,
+            color: self.color.clone(),
+            around: self.around.clone(),
+            chain: self.chain.clone(),
+            next: self.next.clone(),
+            empty_at: self.empty_at.clone(),
+            chains: self.chains.clone(),
+            empties: self.empties.clone(),
+            stones: self.stones,
+            hash: self.hash,
+            ko: self.ko,
+            captures: self.captures,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.geo = source.geo;
+        self.color.clone_from(&source.color);
+        self.around.clone_from(&source.around);
+        self.chain.clone_from(&source.chain);
+        self.next.clone_from(&source.next);
+        self.empty_at.clone_from(&source.empty_at);
+        self.chains.clone_from(&source.chains);
+        self.empties.clone_from(&source.empties);
+        self.stones = source.stones;
+        self.hash = source.hash;
+        self.ko = source.ko;
+        self.captures = source.captures;
+    }
+}
+
+/// A diagram, rows from the top: `X` Black, `O` White, `.` empty.
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.size().get();
+        for (i, v) in self.size().vertices().enumerate() {
+            let c = match self.stone(v) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None => '.',
+            };
+            write!(f, "{c}")?;
+            if i % n == n - 1 {
+                writeln!(f)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rebuilds every derived field from the stone colours alone and compares: chains by
+    /// flood fill, pseudo-liberty sums, the empty list, the colour sets and the hash.
+    fn assert_consistent(pos: &Position) {
+        let n = pos.size().points();
+        let geo = pos.geo;
+        assert_eq!(pos.color[n], OFF);
+        let mut hash = 0;
+        let mut empties = 0;
+        let mut checked = Points::EMPTY;
+        for v in 0..n {
+            let (color, chain) = (pos.color[v], pos.chain[v]);
+            let around: u32 = geo.neighbours[v]
+                .iter()
+                .map(|&m| 1 << (8 * pos.color[usize::from(m)]))
+                .sum();
+            assert_eq!(pos.around[v], around, "neighbour tally of {v}");
+            match color {
+                EMPTY => {
+                    empties += 1;
+                    assert_eq!(usize::from(chain), n, "empty {v} names a chain");
+                    assert_eq!(usize::from(pos.empties[usize::from(pos.empty_at[v])]), v);
+                    continue;
+                }
+                c => {
+                    assert!(pos.stones[usize::from(c)].contains(v));
+                    hash ^= geo.keys[v][usize::from(c)];
+                }
+            }
+            if checked.contains(v) {
+                continue;
+            }
+            // The chain by flood fill through same-coloured neighbours.
+            let mut flood = Points::EMPTY;
+            let mut todo = vec![v];
+            flood.insert(v);
+            while let Some(s) = todo.pop() {
+                for &m in &geo.neighbours[s] {
+                    let m = usize::from(m);
+                    if pos.color[m] == color && !flood.contains(m) {
+                        flood.insert(m);
+                        todo.push(m);
+                    }
+                }
+            }
+            assert_eq!(pos.chain(Vertex(v as u16)), flood, "chain list of {v}");
+            let r = usize::from(chain);
+            assert!(flood.contains(r), "representative of {v}");
+            let mut expected = Chain::default();
+            for s in flood.iter() {
+                assert_eq!(pos.chain[s], chain, "representative of {s}");
+                expected.stones += 1;
+                for &m in &geo.neighbours[s] {
+                    if pos.color[usize::from(m)] == EMPTY {
+                        expected.add_liberty(usize::from(m));
+                    }
+                }
+            }
+            assert_eq!(pos.chains[r], expected, "chain data of {v}");
+            assert!(expected.libs > 0, "a chain without liberties at {v}");
+            checked |= flood;
+        }
+        assert_eq!(pos.empties.len(), empties);
+        assert_eq!(pos.empty_points().len(), empties);
+        assert_eq!(pos.hash, hash);
+    }
+
+    #[test]
+    fn incremental_state_matches_a_rebuild_through_random_games() {
+        let mut rng = SplitMix64::new(5);
+        for (n, suicide) in [
+            (2, Suicide::Legal),
+            (3, Suicide::Illegal),
+            (5, Suicide::Legal),
+            (9, Suicide::Illegal),
+            (19, Suicide::Legal),
+            (25, Suicide::Illegal),
+        ] {
+            let mut pos = Position::new(BoardSize::new(n).unwrap());
+            let mut color = Color::Black;
+            for _ in 0..4 * n * n {
+                let moves = pos.legal_moves(color, suicide);
+                // Mostly uniform legal moves (suicides included when legal), with passes.
+                let mv = (rng.below(20) != 0 && !moves.is_empty())
+                    .then(|| moves[rng.below(moves.len() as u64) as usize]);
+                pos.play(color, mv, suicide).unwrap();
+                assert_consistent(&pos);
+                color = !color;
+            }
+        }
+    }
+
+    #[test]
+    fn playouts_leave_a_consistent_position() {
+        let mut rng = SplitMix64::new(6);
+        for n in [2, 3, 7, 13, 19] {
+            for _ in 0..5 {
+                let mut pos = Position::new(BoardSize::new(n).unwrap());
+                pos.playout(Color::Black, &mut rng);
+                assert_consistent(&pos);
+            }
+        }
+    }
+
+    #[test]
+    fn atari_test_agrees_with_exact_liberties() {
+        let mut rng = SplitMix64::new(7);
+        let mut pos = Position::new(BoardSize::new(9).unwrap());
+        let mut color = Color::Black;
+        let mut ataris = 0;
+        for _ in 0..300 {
+            if let Some(v) = pos.random_move(color, &mut rng) {
+                pos.place(color, v);
+            }
+            for v in pos.size().vertices() {
+                let in_atari = pos.stone(v).is_some() && pos.liberties(v).len() == 1;
+                assert_eq!(pos.in_atari(v), in_atari);
+                ataris += usize::from(in_atari);
+            }
+            color = !color;
+        }
+        assert!(ataris > 100, "the test should see ataris, saw {ataris}");
+    }
+}
