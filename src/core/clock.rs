@@ -44,9 +44,9 @@ impl TimeControl {
                 let share = usable / moves_left;
                 (share * 3 / 5, (share * 3).min(usable / 5))
             }
-            // An iteration started after 60% of the turn rarely finishes; one cut short
-            // by the hard limit still counts once it has searched its first move.
-            None => (turn_cap * 3 / 5, turn_cap),
+            // An iteration cut short by the hard limit still counts once it has searched
+            // its first move, so one may start late in the turn.
+            None => (turn_cap * 17 / 20, turn_cap),
         };
         let hard = hard.min(turn_cap);
         (soft.min(hard), hard)
@@ -65,7 +65,7 @@ mod tests {
             turn: Some(MS(1000)),
             left: None,
         };
-        assert_eq!(tc.budget(0), (MS(552), MS(920)));
+        assert_eq!(tc.budget(0), (MS(782), MS(920)));
         let zero = TimeControl {
             turn: Some(MS(0)),
             left: None,
