@@ -177,32 +177,22 @@ impl Position {
 
     /// Both colours' threats on every candidate point, in index order.
     pub fn scan(&self) -> Vec<PointInfo> {
-        if self.board.is_empty() {
-            let c = (self.size() / 2) as u8;
-            let p = Point::new(c, c);
-            return vec![PointInfo {
+        self.candidates()
+            .into_iter()
+            .map(|p| PointInfo {
                 point: p,
                 threat: [self.threat(p, Color::Black), self.threat(p, Color::White)],
-            }];
-        }
-        let mut out = Vec::with_capacity(self.candidates.len());
-        for i in self.candidates.iter() {
-            let p = point_of(i);
-            let [black, white] = self.shapes[i];
-            out.push(PointInfo {
-                point: p,
-                threat: [
-                    black.resolve(|| self.board.foul(p).is_some()),
-                    white.resolve(|| false),
-                ],
-            });
-        }
-        out
+            })
+            .collect()
     }
 
     /// Empty points near the stones, in index order; the centre on an empty board.
     pub fn candidates(&self) -> Vec<Point> {
-        self.scan().into_iter().map(|i| i.point).collect()
+        if self.board.is_empty() {
+            let c = (self.size() / 2) as u8;
+            return vec![Point::new(c, c)];
+        }
+        self.candidates.iter().map(point_of).collect()
     }
 
     /// The points where a `color` stone makes five.
