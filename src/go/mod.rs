@@ -18,12 +18,14 @@
 
 mod board;
 mod legality;
+mod life;
 mod playout;
 mod position;
 mod vertex;
 
 pub use board::Board;
 pub use legality::{Ko, Legality, PlayError, Suicide};
+pub use life::{pass_alive, PassAlive};
 pub use playout::{area_score, Area};
 pub use position::Position;
 pub use vertex::{BadSize, BoardSize, Points, Vertex, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
