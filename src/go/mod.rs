@@ -20,10 +20,17 @@ mod board;
 mod legality;
 mod playout;
 mod position;
+mod rules;
+mod score;
 mod vertex;
 
 pub use board::Board;
 pub use legality::{Ko, Legality, PlayError, Suicide};
 pub use playout::{area_score, Area};
 pub use position::Position;
+pub use rules::{
+    BadKomi, Captures, Confirmation, Confiscation, Cycle, DeadStones, Ending, Komi, NoPoints,
+    PlaceAndRemove, Rules, Scoring, SekiEyes, StoneSupply, Tie, UnknownRules, PRESET_NAMES,
+};
+pub use score::{score, Count, GameResult, Regions, Score, ScoreError};
 pub use vertex::{BadSize, BoardSize, Points, Vertex, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
