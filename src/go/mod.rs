@@ -17,7 +17,9 @@
 #![warn(missing_docs)]
 
 mod board;
+mod diagram;
 mod legality;
+mod notation;
 mod playout;
 mod position;
 mod rules;
@@ -25,7 +27,9 @@ mod score;
 mod vertex;
 
 pub use board::Board;
+pub use diagram::{diagram, parse_diagram, DiagramError};
 pub use legality::{Ko, Legality, PlayError, Suicide};
+pub use notation::VertexError;
 pub use playout::{area_score, Area};
 pub use position::Position;
 pub use rules::{

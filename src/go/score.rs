@@ -315,40 +315,28 @@ fn decide(black: u32, white: u32, rules: &Rules) -> GameResult {
             Tie::WhiteWins => Some(Color::White),
         },
     };
-    let pointless = |c: Color| {
-        if c == Color::Black {
-            black == 0
-        } else {
-            white == 0
-        }
-    };
-    let win = |winner: Color| GameResult::Win {
+    let pointless = |c: Color| [black, white][c.index()] == 0;
+    let by_rule = |winner: Color| GameResult::Win {
         winner,
-        half_points: Some(lead.unsigned_abs() as u32),
+        half_points: None,
     };
+    let counted = match by_count {
+        Some(winner) => GameResult::Win {
+            winner,
+            half_points: Some(lead.unsigned_abs() as u32),
+        },
+        None => GameResult::Draw,
+    };
+    // A side with no points cannot win; when both have none, nobody can.
+    let both_pointless = pointless(Color::Black) && pointless(Color::White);
     match rules.no_points {
-        NoPoints::Loses if pointless(Color::Black) != pointless(Color::White) => {
-            let winner = if pointless(Color::Black) {
-                Color::White
-            } else {
-                Color::Black
-            };
-            match by_count {
-                Some(c) if c == winner && lead != 0 => win(winner),
-                _ => GameResult::Win {
-                    winner,
-                    half_points: None,
-                },
-            }
-        }
+        NoPoints::Counted => counted,
+        _ if both_pointless => GameResult::Draw,
         NoPoints::CannotWin if by_count.is_some_and(pointless) => GameResult::Draw,
-        _ => match by_count {
-            Some(winner) if lead != 0 => win(winner),
-            Some(winner) => GameResult::Win {
-                winner,
-                half_points: Some(0),
-            },
-            None => GameResult::Draw,
+        NoPoints::CannotWin => counted,
+        NoPoints::Loses => match Color::BOTH.into_iter().find(|&c| pointless(c)) {
+            Some(loser) if by_count != Some(!loser) || lead == 0 => by_rule(!loser),
+            _ => counted,
         },
     }
 }
@@ -451,7 +439,8 @@ mod tests {
         assert_eq!(decide(10, 3, &rules).to_string(), "W+0");
         let op = Rules::op();
         assert_eq!(decide(100, 93, &op), GameResult::Draw);
-        assert_eq!(decide(0, 0, &op).to_string(), "W+7");
+        assert_eq!(decide(0, 0, &op), GameResult::Draw);
+        assert_eq!(decide(0, 3, &op).to_string(), "W+10");
         assert_eq!(decide(7, 0, &op).to_string(), "B+F");
         assert_eq!(decide(9, 0, &op).to_string(), "B+2");
         let mut cannot_win = op;
