@@ -40,7 +40,7 @@ pub enum GoCommand {
     /// The position is a board diagram, one row a line from the top: . empty, X or #
     /// Black, O White (spaces, | and frame lines of - ignored). The first line printed
     /// is the result (B+x, W+x, draw, no result), then each side's points as the rules
-    /// count them, then the komi. Unreadable input: "error: <why>" and exit code 1.
+    /// count them, then the komi. Unreadable input: "error: WHY" and exit code 1.
     Score {
         /// Rule set: japanese, korean, chinese, tromp-taylor or op.
         #[arg(long, default_value = "japanese", value_parser = parse_rules)]
@@ -81,8 +81,8 @@ pub enum RenjuCommand {
     ///
     /// One position a line: a move list in renju notation ("h8 h9 j10" or "h8h9j10", Black
     /// first) or a board string of size*size cells, rows from the top, x Black, o White,
-    /// . empty. One answer a line: "<point>=<6|44|33>" separated by spaces, "-" for none,
-    /// "error: <why>" for an unreadable line.
+    /// . empty. One answer a line: "POINT=KIND" (KIND 6, 44 or 33) separated by spaces, "-" for none,
+    /// "error: WHY" for an unreadable line.
     Forbid {
         /// Board side.
         #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u8).range(MIN_SIZE as i64..=MAX_SIZE as i64))]

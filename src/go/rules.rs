@@ -299,11 +299,17 @@ impl Rules {
     }
 
     /// Korean (KBA 2009) rules: as [`japanese`](Self::japanese) in moves, counting and
-    /// cycles; they differ in how life and death is settled after both pass: locally,
-    /// part by part, an unsettleable shape counting as seki of its part (art. 12-3),
-    /// instead of by the ko-needs-a-pass confirmation of Japanese art. 7-2. Counting
-    /// (art. 13: dead stones and prisoners fill the opponent's territory) gives the same
-    /// difference as territory plus prisoners.
+    /// cycles. Where the seeds differ:
+    /// - Settlement after both pass: locally, part by part, a shape that cannot be settled
+    ///   counting as seki of its part (art. 12-3), instead of the ko-needs-a-pass
+    ///   confirmation of Japanese art. 7-2.
+    /// - Seki: Korean art. 11 defines 빅 by capability (neither side can capture) where
+    ///   Japanese art. 8 calls every living stone touching a dame a seki stone. Korean
+    ///   art. 12-1 has the dame filled alternately before the end, after which the only
+    ///   dame left are the shared liberties of seki, and both definitions pick the same
+    ///   stones: the scorer applies art. 8 to both and so expects the dame filled.
+    /// - Counting (art. 13: dead stones and prisoners fill the opponent's territory) gives
+    ///   the same difference as territory plus prisoners.
     pub const fn korean() -> Rules {
         Rules {
             confirmation: Confirmation::Local,
