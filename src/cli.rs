@@ -1,5 +1,6 @@
 //! The `tengen` command line.
 
+use crate::go::{BadKomi, Komi, Rules, UnknownRules};
 use crate::renju::{MAX_SIZE, MIN_SIZE};
 use clap::{Parser, Subcommand};
 use std::io;
@@ -27,6 +28,51 @@ pub enum Command {
     /// Renju and Gomoku rules tools.
     #[command(subcommand)]
     Renju(RenjuCommand),
+    /// Go rules tools.
+    #[command(subcommand)]
+    Go(GoCommand),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum GoCommand {
+    /// Count a final position read on stdin and print the result.
+    ///
+    /// The position is a board diagram, one row a line from the top: . empty, X or #
+    /// Black, O White (spaces, | and frame lines of - ignored). The first line printed
+    /// is the result (B+x, W+x, draw, no result), then each side's points as the rules
+    /// count them, then the komi. Unreadable input: "error: WHY" and exit code 1.
+    Score {
+        /// Rule set: japanese, korean, chinese, tromp-taylor or op.
+        #[arg(long, default_value = "japanese", value_parser = parse_rules)]
+        rules: Rules,
+        /// Komi (whole or half points); default: the rule set's.
+        #[arg(long, allow_hyphen_values = true, value_parser = parse_komi)]
+        komi: Option<Komi>,
+        /// Dead stones as GTP vertices separated by commas or spaces; each names its
+        /// whole chain.
+        #[arg(long, default_value = "")]
+        dead: String,
+        /// Stones captured during play, as BLACK,WHITE.
+        #[arg(long, default_value = "0,0", value_parser = parse_prisoners)]
+        prisoners: [u32; 2],
+    },
+}
+
+fn parse_rules(s: &str) -> Result<Rules, String> {
+    s.parse().map_err(|e: UnknownRules| e.to_string())
+}
+
+fn parse_komi(s: &str) -> Result<Komi, String> {
+    s.parse().map_err(|e: BadKomi| e.to_string())
+}
+
+fn parse_prisoners(s: &str) -> Result<[u32; 2], String> {
+    let bad = || format!("{s:?} is not BLACK,WHITE (two counts, e.g. 3,0)");
+    let (b, w) = s.split_once(',').ok_or_else(bad)?;
+    Ok([
+        b.trim().parse().map_err(|_| bad())?,
+        w.trim().parse().map_err(|_| bad())?,
+    ])
 }
 
 #[derive(Subcommand, Debug)]
@@ -35,8 +81,8 @@ pub enum RenjuCommand {
     ///
     /// One position a line: a move list in renju notation ("h8 h9 j10" or "h8h9j10", Black
     /// first) or a board string of size*size cells, rows from the top, x Black, o White,
-    /// . empty. One answer a line: "<point>=<6|44|33>" separated by spaces, "-" for none,
-    /// "error: <why>" for an unreadable line.
+    /// . empty. One answer a line: "POINT=KIND" (KIND 6, 44 or 33) separated by spaces, "-" for none,
+    /// "error: WHY" for an unreadable line.
     Forbid {
         /// Board side.
         #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u8).range(MIN_SIZE as i64..=MAX_SIZE as i64))]
@@ -55,6 +101,24 @@ impl Cli {
 /// Runs the parsed command line; the exit code the process should return.
 pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
+        Command::Go(GoCommand::Score {
+            rules,
+            komi,
+            dead,
+            prisoners,
+        }) => {
+            let options = crate::protocol::score::Options {
+                rules,
+                komi,
+                dead: dead
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|t| !t.is_empty())
+                    .map(str::to_string)
+                    .collect(),
+                prisoners,
+            };
+            crate::protocol::score::run(io::stdin().lock(), io::stdout().lock(), options)
+        }
         Command::Gomocup { threads, hash_mb } => crate::protocol::gomocup::run(
             io::BufReader::new(io::stdin()),
             io::stdout(),
@@ -62,13 +126,15 @@ pub fn run(cli: Cli) -> ExitCode {
                 threads: threads as usize,
                 hash_mb: hash_mb as usize,
             },
-        ),
+        )
+        .map(|()| ExitCode::SUCCESS),
         Command::Renju(RenjuCommand::Forbid { size }) => {
             crate::protocol::forbid::run(io::stdin().lock(), io::stdout().lock(), size as usize)
+                .map(|()| ExitCode::SUCCESS)
         }
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         // A closed stdout (the reader went away) is not worth a complaint.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {

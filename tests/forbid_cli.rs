@@ -1,28 +1,13 @@
 //! `tengen renju forbid` and the command line as a user meets them.
 
+mod common;
+
+use common::cli::run;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 fn tengen() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tengen"))
-}
-
-/// Runs `tengen args` with `input`; (exit code, stdout, stderr).
-fn run(args: &[&str], input: &[u8]) -> (i32, String, String) {
-    let mut child = tengen()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 #[test]

@@ -120,6 +120,17 @@ impl<const W: usize> Bitboard<W> {
     }
 }
 
+/// The set of the collected indices (each below the capacity).
+impl<const W: usize> FromIterator<usize> for Bitboard<W> {
+    fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> Self {
+        let mut b = Self::EMPTY;
+        for i in iter {
+            b.insert(i);
+        }
+        b
+    }
+}
+
 impl<const W: usize> Default for Bitboard<W> {
     fn default() -> Self {
         Self::EMPTY

@@ -17,15 +17,26 @@
 #![warn(missing_docs)]
 
 mod board;
+mod diagram;
 mod legality;
 mod life;
+mod notation;
 mod playout;
 mod position;
+mod rules;
+mod score;
 mod vertex;
 
 pub use board::Board;
+pub use diagram::{diagram, parse_diagram, DiagramError};
 pub use legality::{Ko, Legality, PlayError, Suicide};
 pub use life::{pass_alive, PassAlive};
+pub use notation::VertexError;
 pub use playout::{area_score, Area};
 pub use position::Position;
+pub use rules::{
+    BadKomi, Captures, Confirmation, Confiscation, Cycle, DeadStones, Ending, Komi, NoPoints,
+    PlaceAndRemove, Rules, Scoring, SekiEyes, StoneSupply, Tie, UnknownRules, PRESET_NAMES,
+};
+pub use score::{score, Count, GameResult, Regions, Score, ScoreError};
 pub use vertex::{BadSize, BoardSize, Points, Vertex, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};

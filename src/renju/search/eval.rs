@@ -10,7 +10,7 @@ use crate::renju::{LinePattern, Rule, Tally};
 /// Evaluation weights. Shapes are what a stone on an empty point would make on one line.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
-    /// Value of making each [`Shape`] on one line, indexed by `Shape as usize`.
+    /// Value of making each `Shape` on one line, indexed by `Shape as usize`.
     pub shape: [i32; 9],
     /// Extra value of a point that makes a four and a three at once.
     pub four_three: i32,
