@@ -3,7 +3,9 @@
 
 use std::collections::HashSet;
 use tengen::core::{Color, Point, SplitMix64};
-use tengen::go::{pass_alive, BoardSize, Points, Position, Suicide};
+use tengen::go::{
+    pass_alive, BoardSize, LifeAndDeath, LifeOptions, Points, Position, Rules, Status, Suicide,
+};
 
 /// A square diagram, rows from the top: `X` Black, `O` White, anything else empty.
 fn position(rows: &[&str]) -> Position {
@@ -27,6 +29,63 @@ fn position(rows: &[&str]) -> Position {
     }
     assert_eq!(pos.captures(Color::Black) + pos.captures(Color::White), 0);
     pos
+}
+
+/// A diagram as [`position`] reads it, where lowercase `x` and `o` are stones taken as
+/// alive (the walls around a corner fight in the seed's diagrams, whose life comes from
+/// the rest of the board), and the set of those stones.
+fn position_with_walls(rows: &[&str]) -> (Position, Points) {
+    let upper: Vec<String> = rows.iter().map(|r| r.to_uppercase()).collect();
+    let pos = position(&upper.iter().map(String::as_str).collect::<Vec<_>>());
+    let n = rows.len();
+    let mut walls = Points::EMPTY;
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            if c == 'x' || c == 'o' {
+                walls.insert(y * n + x);
+            }
+        }
+    }
+    (pos, walls)
+}
+
+/// Options that take `walls` as alive.
+fn walls_alive(walls: Points) -> LifeOptions {
+    LifeOptions {
+        alive: walls,
+        ..LifeOptions::default()
+    }
+}
+
+/// Checks the status of every stone: `expected` has one row per board row, one letter a
+/// point: `a` alive, `d` dead, `s` seki, `?` unknown, anything else for an empty point.
+fn assert_statuses(verdict: &LifeAndDeath, pos: &Position, expected: &[&str]) {
+    let size = pos.size();
+    let mut wrong = Vec::new();
+    for (y, row) in expected.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let v = size.vertex(Point::new(x as u8, y as u8)).unwrap();
+            let want = match c {
+                'a' => Some(Status::Alive),
+                'd' => Some(Status::Dead),
+                's' => Some(Status::Seki),
+                '?' => Some(Status::Unknown),
+                _ => None,
+            };
+            let got = verdict.status(v);
+            if got != want {
+                wrong.push(format!("({x},{y}): expected {want:?}, got {got:?}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{pos:?}{}", wrong.join("\n"));
+}
+
+/// Analyses a diagram with walls (see [`position_with_walls`]) and checks the statuses.
+fn check(rows: &[&str], rules: &Rules, expected: &[&str]) {
+    let (pos, walls) = position_with_walls(rows);
+    let verdict = LifeAndDeath::analyse_with(&pos, rules, &walls_alive(walls));
+    assert_statuses(&verdict, &pos, expected);
 }
 
 /// A position from the middle or the end of a random game (playouts keep one-point eyes,
@@ -125,4 +184,185 @@ fn benson_on_hand_made_shapes() {
         pass_alive(&pos, Color::Black).stones,
         pos.stones(Color::Black)
     );
+}
+
+/// Seed example 1, 取らず三目: Black's four stones and White's one stone share the last
+/// liberty a1. Whoever fills it captures, and the other captures back and lives with new
+/// stones that connect to its wall, so by art. 7-1 both are alive: seki.
+#[test]
+fn seed_example_1_seki_without_capture() {
+    check(
+        &[
+            ".XXo...", //
+            "OXXo...", "xooo...", "xxx....", ".......", ".......", ".......",
+        ],
+        &Rules::japanese(),
+        &[
+            ".ssa...", //
+            "sssa...", "aaaa...", "aaa....", ".......", ".......", ".......",
+        ],
+    );
+}
+
+/// Seed example 9 (本劫): White takes the ko at b2 (the corner stone a1), Black may not
+/// retake before passing, and White connects at c1, capturing the seven. So the seven are
+/// dead; and the White stone b1 is dead too, Black taking it at c1 if he moves first
+/// (the commentary to art. 7-2 says both).
+#[test]
+fn seed_example_9_a_ko_that_needs_a_move_is_dead() {
+    check(
+        &[
+            "XO.Xo..", //
+            ".XXXo..", "XXooo..", "ooo....", ".......", ".......", ".......",
+        ],
+        &Rules::japanese(),
+        &[
+            "dd.da..", //
+            ".ddda..", "ddaaa..", "aaa....", ".......", ".......", ".......",
+        ],
+    );
+}
+
+/// Seed example 10 (一手ヨセ劫): White takes the ko, Black passes, White connects at c1
+/// (one move short of capturing), Black retakes, White must pass before retaking and
+/// Black captures at d1. Black's eight stones are alive; White's b1 is dead.
+#[test]
+fn seed_example_10_a_ko_one_move_from_resolution_is_alive() {
+    check(
+        &[
+            "XO..Xo..", //
+            ".XXXXo..", "XXoooo..", "ooo.....", "........", "........", "........", "........",
+        ],
+        &Rules::japanese(),
+        &[
+            "ad..aa..", //
+            ".aaaaa..", "aaaaaa..", "aaa.....", "........", "........", "........", "........",
+        ],
+    );
+}
+
+/// Seed example 7 and the commentary (4): bent four in the corner. Black plays a2, White
+/// takes four at d1, Black plays b1, White throws in at a1, Black takes the ko at a2 and
+/// White, who must pass before retaking, loses all at c1. Dead under art. 7-2; under area
+/// scoring the ko must be played out, so the verdict depends on ko threats: unknown. The
+/// three Black stones inside cannot be captured (White filling either liberty is
+/// self-atari), so they are alive under every rule.
+#[test]
+fn seed_example_7_bent_four_in_the_corner() {
+    let rows = [
+        "XXX.Ox..", //
+        ".OOOOx..", "OOxxxx..", "xxx.....", "........", "........", "........", "........",
+    ];
+    let expect = |white: char| {
+        let w = |r: &str| r.replace('W', &white.to_string());
+        [
+            w("aaa.Wa.."),
+            w(".WWWWa.."),
+            w("WWaaaa.."),
+            "aaa.....".to_string(),
+            "........".to_string(),
+            "........".to_string(),
+            "........".to_string(),
+            "........".to_string(),
+        ]
+    };
+    let japanese = expect('d');
+    let j: Vec<&str> = japanese.iter().map(String::as_str).collect();
+    check(&rows, &Rules::japanese(), &j);
+    let chinese = expect('?');
+    let c: Vec<&str> = chinese.iter().map(String::as_str).collect();
+    check(&rows, &Rules::chinese(), &c);
+}
+
+/// Seed example 25 (両劫ゼキ): two kos, each side's big chain getting a liberty from the
+/// ko it holds. The ko stones c1... d1 (Black) and a3 (White) are dead: captured, they
+/// come back only as stones that can be captured again. The big chains are alive, and
+/// share the dame left by the ko stones: seki.
+#[test]
+fn seed_example_25_double_ko_seki() {
+    check(
+        &[
+            ".X.XOx..", //
+            "XXXOOx..", "OXO.Ox..", ".OOOOx..", "OOxxxx..", "xxx.....", "........", "........",
+        ],
+        &Rules::japanese(),
+        &[
+            ".s.dsa..", //
+            "sssssa..", "dss.sa..", ".ssssa..", "ssaaaa..", "aaa.....", "........", "........",
+        ],
+    );
+}
+
+/// Two chains with two shared liberties and nothing else: whoever fills one puts himself
+/// in atari and is captured, so neither approaches. Seki, whatever the ko rule.
+#[test]
+fn seki_with_two_shared_liberties_and_no_eye() {
+    let rows = [
+        "oX.Ox..", //
+        "oX.Ox..", "oXXOx..", "oooxx..", ".......", ".......", ".......",
+    ];
+    let expected = [
+        "as.sa..", //
+        "as.sa..", "asssa..", "aaaaa..", ".......", ".......", ".......",
+    ];
+    check(&rows, &Rules::japanese(), &expected);
+    check(&rows, &Rules::chinese(), &expected);
+}
+
+/// One eye each and a shared liberty: filling the shared liberty leaves the filler with
+/// only its eye, and the other captures through it. Seki.
+#[test]
+fn seki_with_an_eye_each_and_a_shared_liberty() {
+    check(
+        &[
+            ".X.O.Ox", //
+            "XXXOOOx", "oooxxxx", ".......", ".......", ".......", ".......",
+        ],
+        &Rules::japanese(),
+        &[
+            ".s.s.sa", //
+            "ssssssa", "aaaaaaa", ".......", ".......", ".......", ".......",
+        ],
+    );
+}
+
+/// Eye shapes of a chain shut in by a living wall, the wall's owner moving first (art. 7
+/// asks whether the opponent can capture). A straight four is two eyes (its two middle
+/// points are miai); a straight three, a square four and a bulky five are killed by a
+/// stone on the vital point (the square four needs none).
+#[test]
+fn eye_shapes_inside_a_living_wall() {
+    let alive = |rows: &[&str]| {
+        let (pos, walls) = position_with_walls(rows);
+        let verdict = LifeAndDeath::analyse_with(&pos, &Rules::japanese(), &walls_alive(walls));
+        let inner = pos.stones(Color::Black) - walls;
+        assert!(!inner.is_empty());
+        let statuses: HashSet<_> = inner
+            .iter()
+            .map(|i| verdict.status(pos.size().vertex_at(i).unwrap()))
+            .collect();
+        assert_eq!(statuses.len(), 1, "one verdict for the chain:\n{pos:?}");
+        statuses.into_iter().next().unwrap()
+    };
+    // Straight three on the edge.
+    let straight_three = [
+        "oX...Xo", "oXXXXXo", "ooooooo", ".......", ".......", ".......", ".......",
+    ];
+    assert_eq!(alive(&straight_three), Some(Status::Dead));
+    // Straight four on the edge.
+    let straight_four = [
+        "oX....Xo", "oXXXXXXo", "oooooooo", "........", "........", "........", "........",
+        "........",
+    ];
+    assert_eq!(alive(&straight_four), Some(Status::Alive));
+    // Square four in the corner.
+    let square_four = [
+        "..Xo...", "..Xo...", "XXXo...", "oooo...", ".......", ".......", ".......",
+    ];
+    assert_eq!(alive(&square_four), Some(Status::Dead));
+    // Bulky five in the corner: the square (0,0),(1,0),(0,1),(1,1) and (2,0).
+    let bulky_five = [
+        "...Xo..", "..XXo..", "XXXoo..", "ooo....", ".......", ".......", ".......",
+    ];
+    assert_eq!(alive(&bulky_five), Some(Status::Dead));
 }

@@ -30,7 +30,7 @@ mod vertex;
 pub use board::Board;
 pub use diagram::{diagram, parse_diagram, DiagramError};
 pub use legality::{Ko, Legality, PlayError, Suicide};
-pub use life::{pass_alive, PassAlive};
+pub use life::{pass_alive, LifeAndDeath, LifeOptions, PassAlive, Status, MAX_AREA_POINTS};
 pub use notation::VertexError;
 pub use playout::{area_score, Area};
 pub use position::Position;
