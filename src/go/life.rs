@@ -47,8 +47,10 @@
 mod area;
 mod benson;
 mod confirm;
+mod eyes;
 
 pub use benson::{pass_alive, PassAlive};
+pub use eyes::{eye_spaces, is_false_eye, EyeSpace, EyeValue, MAX_EYE_SPACE};
 
 use crate::core::Color;
 use crate::go::{BoardSize, Confirmation, Points, Position, Rules, Vertex};
@@ -111,6 +113,7 @@ pub struct LifeAndDeath {
     dead: Points,
     seki: Points,
     unknown: Points,
+    by_shape: Points,
     nodes: u64,
 }
 
@@ -138,6 +141,7 @@ impl LifeAndDeath {
             dead: Points::EMPTY,
             seki: Points::EMPTY,
             unknown: Points::EMPTY,
+            by_shape: Points::EMPTY,
             nodes: 0,
         };
         for points in size.components(size.all_points() - safe) {
@@ -198,7 +202,16 @@ impl LifeAndDeath {
         };
         for v in verdicts {
             let stones = area.board(v.chain);
-            match v.alive {
+            let alive = v.alive.or_else(|| {
+                // Beyond the search: the textbook eye shapes, where they apply.
+                let kos_settled = rules.confirmation != Confirmation::PlayOut;
+                let shape = eyes::verdict_by_shape(position, points, stones, v.owner, kos_settled);
+                if shape.is_some() {
+                    self.by_shape |= stones;
+                }
+                shape
+            });
+            match alive {
                 Some(true) => self.alive |= stones,
                 Some(false) => self.dead |= stones,
                 None => self.unknown |= stones,
@@ -256,6 +269,23 @@ impl LifeAndDeath {
     /// The stones not proved either way.
     pub fn unknown_stones(&self) -> Points {
         self.unknown
+    }
+
+    /// The eye spaces of `color` in `position` (the position analysed), dead stones aside.
+    pub fn eye_spaces(&self, position: &Position, color: Color) -> Vec<EyeSpace> {
+        eyes::eye_spaces(position, color, self.dead)
+    }
+
+    /// Is `v` a false one-point eye of `color` in `position` (the position analysed), dead
+    /// opponent stones on the diagonals not counting?
+    pub fn is_false_eye(&self, position: &Position, color: Color, v: Vertex) -> bool {
+        eyes::is_false_eye(position, color, v, self.dead)
+    }
+
+    /// The stones judged by their eye shape (see [`eye_spaces`]) where the search ran
+    /// out of budget.
+    pub fn judged_by_shape(&self) -> Points {
+        self.by_shape
     }
 
     /// Search nodes spent on the analysis.

@@ -30,7 +30,10 @@ mod vertex;
 pub use board::Board;
 pub use diagram::{diagram, parse_diagram, DiagramError};
 pub use legality::{Ko, Legality, PlayError, Suicide};
-pub use life::{pass_alive, LifeAndDeath, LifeOptions, PassAlive, Status, MAX_AREA_POINTS};
+pub use life::{
+    eye_spaces, is_false_eye, pass_alive, EyeSpace, EyeValue, LifeAndDeath, LifeOptions, PassAlive,
+    Status, MAX_AREA_POINTS, MAX_EYE_SPACE,
+};
 pub use notation::VertexError;
 pub use playout::{area_score, Area};
 pub use position::Position;
