@@ -447,3 +447,206 @@ impl<'a> Solver<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::SplitMix64;
+    use crate::go::{BoardSize, Points, Position, Suicide};
+    use std::collections::VecDeque;
+
+    /// The whole game graph reachable from `start`, built with every move the rules allow
+    /// (own-eye fills and plain passes included, which the search leaves out).
+    struct Graph {
+        states: Vec<State>,
+        index: HashMap<State, usize>,
+        next: Vec<Vec<usize>>,
+        before: Vec<Vec<usize>>,
+    }
+
+    impl Graph {
+        fn new(area: &Area, starts: &[State]) -> Graph {
+            let mut index: HashMap<State, usize> =
+                starts.iter().enumerate().map(|(i, s)| (*s, i)).collect();
+            let mut states = starts.to_vec();
+            let mut next = Vec::new();
+            let mut todo: VecDeque<usize> = (0..starts.len()).collect();
+            while let Some(i) = todo.pop_front() {
+                let s = states[i];
+                let mut moves: Vec<Move> = (0..area.len()).map(Move::Play).collect();
+                moves.push(Move::Pass(None));
+                moves.extend(bits(s.bans[s.to_move.index()]).map(|q| Move::Pass(Some(q))));
+                let mut out = Vec::new();
+                for mv in moves {
+                    if let Some(t) = area.play(&s, mv) {
+                        let j = *index.entry(t).or_insert_with(|| {
+                            states.push(t);
+                            todo.push_back(states.len() - 1);
+                            states.len() - 1
+                        });
+                        out.push(j);
+                    }
+                }
+                next.push(out);
+            }
+            let mut before = vec![Vec::new(); states.len()];
+            for (i, succ) in next.iter().enumerate() {
+                for &j in succ {
+                    before[j].push(i);
+                }
+            }
+            Graph {
+                states,
+                index,
+                next,
+                before,
+            }
+        }
+
+        /// The states from which `reacher` can force reaching one where `target` holds:
+        /// the classic backward induction, a state of the other side's being won once all
+        /// its successors are.
+        fn attractor(&self, reacher: Color, target: impl Fn(&State) -> bool) -> Vec<bool> {
+            let mut left: Vec<usize> = self.next.iter().map(Vec::len).collect();
+            let mut won: Vec<bool> = self.states.iter().map(target).collect();
+            let mut todo: Vec<usize> = (0..won.len()).filter(|&i| won[i]).collect();
+            while let Some(j) = todo.pop() {
+                for &i in &self.before[j] {
+                    if won[i] {
+                        continue;
+                    }
+                    left[i] -= 1;
+                    if self.states[i].to_move == reacher || left[i] == 0 {
+                        won[i] = true;
+                        todo.push(i);
+                    }
+                }
+            }
+            won
+        }
+    }
+
+    /// Random small areas: the top rows of a board whose other rows are a safe wall of
+    /// one colour or the other (or nothing, on the 3x3 board), with random stones in them.
+    fn random_area(rng: &mut SplitMix64) -> Option<(Area, State)> {
+        let (n, rows) = if rng.below(2) == 0 { (3, 3) } else { (4, 2) };
+        let size = BoardSize::new(n).unwrap();
+        let mut pos = Position::new(size);
+        let area: Points = (0..rows * n).collect();
+        let wall: Points = size.all_points() - area;
+        let wall_color = if rng.below(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        for i in wall.iter() {
+            pos.play(wall_color, size.vertex_at(i), Suicide::Illegal)
+                .ok()?;
+        }
+        for i in area.iter() {
+            let color = match rng.below(3) {
+                0 => Color::Black,
+                1 => Color::White,
+                _ => continue,
+            };
+            // Skip what would capture or be suicide: keep the stones as drawn.
+            let before = pos.stones(Color::Black) | pos.stones(Color::White);
+            if pos
+                .play(color, size.vertex_at(i), Suicide::Illegal)
+                .is_err()
+                || (pos.stones(Color::Black) | pos.stones(Color::White)).len() != before.len() + 1
+            {
+                return None;
+            }
+        }
+        Some(Area::new(&pos, area, wall, Suicide::Illegal))
+    }
+
+    /// The search against retrograde analysis of the whole game graph: capture games from
+    /// either side to move, and life games, under the confirmation ko rule and with free
+    /// kos for one colour.
+    #[test]
+    fn search_agrees_with_retrograde_analysis() {
+        let mut rng = SplitMix64::new(77);
+        let (mut captures, mut lives, mut open) = (0, 0, 0);
+        let mut areas = 0;
+        while areas < 60 {
+            let Some((mut area, start)) = random_area(&mut rng) else {
+                continue;
+            };
+            areas += 1;
+            let free = match rng.below(3) {
+                0 => [false, false],
+                1 => [true, false],
+                _ => [false, true],
+            };
+            area.set_free_ko(free);
+            let starts = Color::BOTH.map(|to_move| State { to_move, ..start });
+            let graph = Graph::new(&area, &starts);
+            for owner in Color::BOTH {
+                let own = start.stones[owner.index()];
+                for k in bits(own) {
+                    if area.chain(own, k).trailing_zeros() as usize != k {
+                        continue;
+                    }
+                    let first = State {
+                        to_move: !owner,
+                        ..start
+                    };
+                    let taken = |p: usize| move |s: &State| s.stones[owner.index()] & 1 << p == 0;
+                    let capturable = graph.attractor(!owner, taken(k));
+                    let mut solver = Solver::new(&area);
+                    solver.refill(1_000_000);
+                    // Capture games, from the start with either side to move.
+                    for to_move in Color::BOTH {
+                        let s = State { to_move, ..first };
+                        let Some(&i) = graph.index.get(&s) else {
+                            continue;
+                        };
+                        match solver.capture(&s, k).unwrap() {
+                            Value::Open => open += 1,
+                            value => {
+                                assert_eq!(
+                                    value == Value::Win,
+                                    capturable[i],
+                                    "capture {k}:\n{s:?}"
+                                );
+                                captures += 1;
+                            }
+                        }
+                    }
+                    // The life game: the fight's stones that cannot be captured.
+                    let chain = area.chain(own, k);
+                    let opponent = start.stones[(!owner).index()];
+                    let mut fight = chain | area.liberties(&start, chain);
+                    for m in bits(area.around(chain) & opponent) {
+                        fight |= area.chain(opponent, m);
+                    }
+                    let safe_at: Vec<(usize, Vec<bool>)> = bits(fight)
+                        .map(|p| (p, graph.attractor(!owner, taken(p))))
+                        .collect();
+                    let keeps = |i: usize| {
+                        let s = &graph.states[i];
+                        safe_at
+                            .iter()
+                            .any(|(p, cap)| s.stones[owner.index()] & 1 << p != 0 && !cap[i])
+                    };
+                    let alive = graph.attractor(owner, |s| keeps(graph.index[s]));
+                    match solver.is_alive(&first, k) {
+                        None => open += 1,
+                        Some(verdict) => {
+                            let i = graph.index[&first];
+                            assert_eq!(verdict, alive[i], "life of {k}:\n{first:?}");
+                            lives += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            captures > 100 && lives > 50,
+            "{captures} captures, {lives} lives"
+        );
+        assert!(open * 10 < captures + lives, "{open} left open");
+    }
+}
