@@ -550,3 +550,35 @@ fn eye_values_agree_with_the_search() {
         "{agreed} agreed, {undecided} undecided"
     );
 }
+
+/// A White stone alone in Black's corner: twelve points are not enough to live in when
+/// Black answers every move, so by art. 7 it is dead (the search has to refute every way
+/// White can try to build two eyes there).
+#[test]
+fn an_invader_in_a_small_corner_territory_is_dead() {
+    check(
+        &[
+            "....x....",
+            ".O..x....",
+            "....x....",
+            "xxxxx....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &Rules::japanese(),
+        &[
+            "....a....",
+            ".d..a....",
+            "....a....",
+            "aaaaa....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+    );
+}

@@ -223,15 +223,15 @@ impl LifeAndDeath {
     /// chains of the other colour that are not safe either.
     fn find_seki(&mut self, position: &Position, safe: Points) {
         let size = self.size;
-        let on_board = position.stones(Color::Black) | position.stones(Color::White);
-        let standing = on_board - self.dead;
+        let standing = (position.stones(Color::Black) | position.stones(Color::White)) - self.dead;
         let contested = Color::BOTH.map(|c| (self.alive - safe) & position.stones(c));
         for region in size.components(size.all_points() - standing) {
             let rim = size.neighbours_of(region);
             let touches = Color::BOTH.map(|c| !(rim & contested[c.index()]).is_empty());
             if touches == [true, true] {
-                let chains = size.flood(rim & (contested[0] | contested[1]), standing);
-                self.seki |= chains & (contested[0] | contested[1]);
+                for c in contested {
+                    self.seki |= size.flood(rim & c, c);
+                }
             }
         }
         self.alive = self.alive - self.seki;

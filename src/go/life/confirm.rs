@@ -36,7 +36,7 @@ pub(super) struct OutOfBudget;
 const MAX_DEPTH: u32 = 48;
 
 /// The most nodes one capture game asked about by a life game may take.
-const NESTED_BUDGET: usize = 20_000;
+const NESTED_BUDGET: usize = 200_000;
 
 /// The value of a game position for the player reaching for the goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
