@@ -582,3 +582,50 @@ fn an_invader_in_a_small_corner_territory_is_dead() {
         ],
     );
 }
+
+/// On positions from random games of every size: the statuses cover each stone once,
+/// pass-alive stones are alive, and the area-scoring verdicts (which hold whoever wins the
+/// kos) never contradict the Japanese ones (which settle kos by art. 7-2 in between).
+#[test]
+fn analyses_of_random_positions_are_consistent() {
+    let mut rng = SplitMix64::new(99);
+    let small = LifeOptions {
+        nodes_per_chain: 20_000,
+        ..LifeOptions::default()
+    };
+    let mut decided = 0;
+    for round in 0..60 {
+        let n = [5, 7, 9, 13, 19][round % 5];
+        let pos = random_position(n, &mut rng);
+        let japanese = LifeAndDeath::analyse_with(&pos, &Rules::japanese(), &small);
+        let chinese = LifeAndDeath::analyse_with(&pos, &Rules::chinese(), &small);
+        let stones = pos.stones(Color::Black) | pos.stones(Color::White);
+        for verdict in [&japanese, &chinese] {
+            let parts = [
+                verdict.alive_stones(),
+                verdict.dead_stones(),
+                verdict.seki_stones(),
+                verdict.unknown_stones(),
+            ];
+            let total: usize = parts.iter().map(|p| p.len()).sum();
+            let union = parts.iter().fold(Points::EMPTY, |a, &p| a | p);
+            assert_eq!((union, total), (stones, stones.len()), "{pos:?}");
+            for c in Color::BOTH {
+                let benson = verdict.benson_alive(c);
+                assert_eq!(benson, pass_alive(&pos, c).stones);
+                assert!((benson - verdict.alive_stones()).is_empty(), "{pos:?}");
+            }
+        }
+        let living = |v: &LifeAndDeath| v.alive_stones() | v.seki_stones();
+        assert!(
+            (chinese.dead_stones() & living(&japanese)).is_empty(),
+            "{pos:?}"
+        );
+        assert!(
+            (living(&chinese) & japanese.dead_stones()).is_empty(),
+            "{pos:?}"
+        );
+        decided += (stones - japanese.unknown_stones()).len();
+    }
+    assert!(decided > 1000, "{decided} stones decided");
+}
