@@ -511,6 +511,7 @@ fn eye_values_agree_with_the_search() {
             let options = LifeOptions {
                 alive: white,
                 nodes_per_chain: 40_000,
+                ..LifeOptions::default()
             };
             let judge = |pos: &Position| {
                 let verdict = LifeAndDeath::analyse_with(pos, &rules, &options);
@@ -590,7 +591,8 @@ fn an_invader_in_a_small_corner_territory_is_dead() {
 fn analyses_of_random_positions_are_consistent() {
     let mut rng = SplitMix64::new(99);
     let small = LifeOptions {
-        nodes_per_chain: 20_000,
+        nodes_per_chain: 5_000,
+        nodes_in_all: 100_000,
         ..LifeOptions::default()
     };
     let mut decided = 0;
@@ -628,4 +630,83 @@ fn analyses_of_random_positions_are_consistent() {
         decided += (stones - japanese.unknown_stones()).len();
     }
     assert!(decided > 1000, "{decided} stones decided");
+}
+
+/// The commentary to art. 7-2, figure 11: a ko one move from resolution (top, as seed
+/// example 10) next to a double-ko seki (bottom). The double ko gives no endless ko
+/// threats: each retake needs its own pass. So the top Black group is alive and White's
+/// b1 dead, as without the double ko; at the bottom the big chains are in seki and the
+/// two ko stones (a11 Black, c14 White) are dead, as in seed example 25.
+#[test]
+fn commentary_figure_11_a_ko_one_move_from_resolution_beside_a_double_ko_seki() {
+    check(
+        &[
+            "XO..Xo........",
+            ".XXXXo........",
+            "XXoooo........",
+            "ooo...........",
+            "..............",
+            "..............",
+            "..............",
+            "..............",
+            "xxxxx.........",
+            "OOOOx.........",
+            "XO.Ox.........",
+            ".XOOxx........",
+            "XXXOOx........",
+            ".XO.Ox........",
+        ],
+        &Rules::japanese(),
+        &[
+            "ad..aa........",
+            ".aaaaa........",
+            "aaaaaa........",
+            "aaa...........",
+            "..............",
+            "..............",
+            "..............",
+            "..............",
+            "aaaaa.........",
+            "ssssa.........",
+            "ds.sa.........",
+            ".sssaa........",
+            "sssssa........",
+            ".sd.sa........",
+        ],
+    );
+}
+
+/// The commentary to art. 7, figure 6 <3>: "all the Black and White stones are alive".
+/// White's inner chains share the two eyes c4... (3,3) and (4,4) and are pass-alive;
+/// Black's surrounding chain lives with the corner, where its three lone stones cannot be
+/// approached either.
+#[test]
+fn commentary_figure_6_3_all_alive() {
+    check(
+        &[
+            "..X.Xoo...",
+            ".XOXXXoo..",
+            "XOOOOXXo..",
+            ".XO.OXXo..",
+            "XXXO.OXo..",
+            "oXXOOOXo..",
+            "ooXXXXXo..",
+            ".oooooo...",
+            "..........",
+            "..........",
+        ],
+        &Rules::japanese(),
+        &[
+            "..a.aaa...",
+            ".aaaaaaa..",
+            "aaaaaaaa..",
+            ".aa.aaaa..",
+            "aaaa.aaa..",
+            "aaaaaaaa..",
+            "aaaaaaaa..",
+            ".aaaaaa...",
+            "..........",
+            "..........",
+        ],
+    );
 }

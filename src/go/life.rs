@@ -58,7 +58,7 @@ use area::{Area, Set, State};
 use confirm::Solver;
 
 /// The largest area the confirmation search takes on.
-pub const MAX_AREA_POINTS: usize = 24;
+pub const MAX_AREA_POINTS: usize = 32;
 
 /// What the caller brings to an analysis: its own judgement, and how much search to
 /// spend.
@@ -66,7 +66,7 @@ pub const MAX_AREA_POINTS: usize = 24;
 /// ```
 /// use tengen::go::{LifeOptions, Points};
 /// let options = LifeOptions { alive: Points::EMPTY, ..LifeOptions::default() };
-/// assert!(options.nodes_per_chain > 0);
+/// assert!(options.nodes_per_chain <= options.nodes_in_all);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LifeOptions {
@@ -77,14 +77,19 @@ pub struct LifeOptions {
     /// Search nodes allowed for judging one chain (a few hundred thousand take well under
     /// a second); past it the chain is unknown.
     pub nodes_per_chain: usize,
+    /// Search nodes allowed for the whole analysis; once spent, the chains left are judged
+    /// by their eye shape only.
+    pub nodes_in_all: usize,
 }
 
 impl Default for LifeOptions {
-    /// Nothing assumed; half a million nodes a chain.
+    /// Nothing assumed; half a million nodes a chain, five million in all (a few seconds
+    /// at most).
     fn default() -> Self {
         LifeOptions {
             alive: Points::EMPTY,
             nodes_per_chain: 500_000,
+            nodes_in_all: 5_000_000,
         }
     }
 }
@@ -152,7 +157,7 @@ impl LifeAndDeath {
                 result.unknown |= points & stones;
                 continue;
             }
-            result.judge_area(position, rules, points, safe, options.nodes_per_chain);
+            result.judge_area(position, rules, points, safe, options);
         }
         result.find_seki(position, safe);
         result
@@ -165,11 +170,15 @@ impl LifeAndDeath {
         rules: &Rules,
         points: Points,
         safe: Points,
-        budget: usize,
+        options: &LifeOptions,
     ) {
         let suicide = rules.legality.suicide;
         let (mut area, start) = Area::new(position, points, safe, suicide);
         let mut judge = |area: &Area| {
+            let budget = Budget {
+                per_chain: options.nodes_per_chain,
+                left: options.nodes_in_all.saturating_sub(self.nodes as usize),
+            };
             let (verdicts, nodes) = judge_chains(area, &start, budget);
             self.nodes += nodes;
             verdicts
@@ -311,10 +320,16 @@ struct Verdict {
     alive: Option<bool>,
 }
 
+/// Search nodes an area may spend.
+struct Budget {
+    per_chain: usize,
+    left: usize,
+}
+
 /// Judges each chain of `area` in `start` with the owner's opponent to move, each within
-/// its own node budget (the tables carry over from chain to chain); also returns the
-/// nodes spent.
-fn judge_chains(area: &Area, start: &State, budget: usize) -> (Vec<Verdict>, u64) {
+/// its own node budget while the whole budget lasts (the tables carry over from chain to
+/// chain); also returns the nodes spent.
+fn judge_chains(area: &Area, start: &State, mut budget: Budget) -> (Vec<Verdict>, u64) {
     let mut solver = Solver::new(area);
     let mut verdicts = Vec::new();
     let mut nodes = 0;
@@ -329,9 +344,14 @@ fn judge_chains(area: &Area, start: &State, budget: usize) -> (Vec<Verdict>, u64
                 to_move: !owner,
                 ..*start
             };
-            solver.refill(budget);
+            let allowed = budget
+                .per_chain
+                .min(budget.left.min(usize::MAX as u64) as usize);
+            solver.refill(allowed);
             let alive = solver.is_alive(&state, k);
-            nodes += (budget - solver.nodes_left()) as u64;
+            let spent = allowed - solver.nodes_left();
+            budget.left -= spent;
+            nodes += spent as u64;
             verdicts.push(Verdict {
                 chain,
                 owner,
