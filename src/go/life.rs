@@ -344,9 +344,7 @@ fn judge_chains(area: &Area, start: &State, mut budget: Budget) -> (Vec<Verdict>
                 to_move: !owner,
                 ..*start
             };
-            let allowed = budget
-                .per_chain
-                .min(budget.left.min(usize::MAX as u64) as usize);
+            let allowed = budget.per_chain.min(budget.left);
             solver.refill(allowed);
             let alive = solver.is_alive(&state, k);
             let spent = allowed - solver.nodes_left();
