@@ -81,6 +81,39 @@ fn assert_statuses(verdict: &LifeAndDeath, pos: &Position, expected: &[&str]) {
     assert!(wrong.is_empty(), "{pos:?}{}", wrong.join("\n"));
 }
 
+/// Checks only life against death: `expected` as for [`assert_statuses`], with `l` for a
+/// living stone, alive or in seki (the seed calls "seki stones" every living stone next to
+/// a dame, art. 8, where [`Status::Seki`] means stones living by a shared liberty).
+fn check_living(rows: &[&str], rules: &Rules, expected: &[&str]) {
+    let (pos, walls) = position_with_walls(rows);
+    let verdict = LifeAndDeath::analyse_with(&pos, rules, &walls_alive(walls));
+    let living = |c: char| match c {
+        'a' | 's' => 'l',
+        other => other,
+    };
+    let got: Vec<String> = (0..pos.size().get())
+        .map(|y| {
+            (0..pos.size().get())
+                .map(|x| {
+                    let v = pos.size().vertex(Point::new(x as u8, y as u8)).unwrap();
+                    living(match verdict.status(v) {
+                        Some(Status::Alive) => 'a',
+                        Some(Status::Seki) => 's',
+                        Some(Status::Dead) => 'd',
+                        Some(Status::Unknown) => '?',
+                        None => '.',
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let want: Vec<String> = expected
+        .iter()
+        .map(|r| r.chars().map(living).collect())
+        .collect();
+    assert_eq!(got, want, "{pos:?}");
+}
+
 /// Analyses a diagram with walls (see [`position_with_walls`]) and checks the statuses.
 fn check(rows: &[&str], rules: &Rules, expected: &[&str]) {
     let (pos, walls) = position_with_walls(rows);
@@ -706,6 +739,75 @@ fn commentary_figure_6_3_all_alive() {
             "aaaaaaaa..",
             ".aaaaaa...",
             "..........",
+            "..........",
+        ],
+    );
+}
+
+/// The commentary to art. 10, figure 16: "the White stone is a dead stone in Black's
+/// territory" (taken off at the end without being captured in play).
+#[test]
+fn commentary_figure_16_a_dead_stone_in_territory() {
+    check(
+        &[
+            "....Xo..", "...OXo..", "XXXXXo..", "oooooo..", "........", "........", "........",
+            "........",
+        ],
+        &Rules::japanese(),
+        &[
+            "....aa..", "...daa..", "aaaaaa..", "aaaaaa..", "........", "........", "........",
+            "........",
+        ],
+    );
+}
+
+/// The commentary to art. 8, figure 13 (seki stones and dame): White's inner chain and
+/// Black's each have one eye and share the liberty a3; neither can fill it. Seki.
+#[test]
+fn commentary_figure_13_seki_stones_and_dame() {
+    check(
+        &[
+            "O.OXXXo.", "OOOX.Xo.", ".XXXXoo.", "XXXooo..", "oooo....", "........", "........",
+            "........",
+        ],
+        &Rules::japanese(),
+        &[
+            "s.ssssa.", "ssss.sa.", ".ssssaa.", "sssaaa..", "aaaa....", "........", "........",
+            "........",
+        ],
+    );
+}
+
+/// Seed example 24 (二段劫, a two-stage ko) and the revision notes (6): White's marked stone
+/// b1 is dead, White's a2 is alive, and every other stone lives (Black's inner chain and
+/// White's left chain keep the dame c4 between them; White's a2 holds the dame a1 after
+/// b1 goes).
+#[test]
+fn seed_example_24_two_stage_ko() {
+    check_living(
+        &[
+            ".OXX..Xo..",
+            "OXX.XXXo..",
+            ".OXXoooo..",
+            "OO.XO.....",
+            ".OXXo.....",
+            "OOOOx.....",
+            ".Oxxx.....",
+            "OOx.......",
+            "xxx.......",
+            "..........",
+        ],
+        &Rules::japanese(),
+        &[
+            ".dll..ll..",
+            "lll.llll..",
+            ".lllllll..",
+            "ll.ll.....",
+            ".llll.....",
+            "lllll.....",
+            ".llll.....",
+            "lll.......",
+            "lll.......",
             "..........",
         ],
     );
