@@ -812,3 +812,63 @@ fn seed_example_24_two_stage_ko() {
         ],
     );
 }
+
+/// Seed example 8 (眼あり眼なし三劫, a triple ko of eye against no eye): Black's nine stones
+/// have no eye and three kos with White's chain, which has the eye a9. Figure 1 of the
+/// example: Black must pass before each retake and White captures the nine. Dead; White's
+/// stones live.
+#[test]
+fn seed_example_8_triple_ko_eye_against_no_eye() {
+    check(
+        &[
+            "...........",
+            "oo.........",
+            "Xo.........",
+            ".Xooo......",
+            "XXXXo......",
+            "OX.Xo......",
+            ".OXOx......",
+            "OOOOx......",
+            ".Oxxx......",
+            "OOx........",
+            "xxx........",
+        ],
+        &Rules::japanese(),
+        &[
+            "...........",
+            "aa.........",
+            "da.........",
+            ".daaa......",
+            "dddda......",
+            "ad.da......",
+            ".adaa......",
+            "aaaaa......",
+            ".aaaa......",
+            "aaa........",
+            "aaa........",
+        ],
+    );
+}
+
+/// The revision notes (1), the same triple ko on the top edge: "under the new rules Black
+/// is dead, as figure 1 shows" (art. 7-2).
+#[test]
+fn revision_notes_1_triple_ko_black_dead() {
+    let mut rows = vec![
+        ".oX.XO.O.Ox.",
+        ".ooXXXOOOOx.",
+        "...oX.XOxxx.",
+        "...oXXOOx...",
+        "...oooxxx...",
+    ];
+    let mut expected = vec![
+        ".ad.da.a.aa.",
+        ".aadddaaaaa.",
+        "...ad.daaaa.",
+        "...addaaa...",
+        "...aaaaaa...",
+    ];
+    rows.extend(["............"; 7]);
+    expected.extend(["............"; 7]);
+    check(&rows, &Rules::japanese(), &expected);
+}
