@@ -3,7 +3,8 @@
 //! full legal-move sets of both colours must agree (`all_legal`, with `is_legal` spot
 //! checks), after every move the stones and prisoners must agree (`list_stones`,
 //! `captures`), and at the end of every game (both players out of moves that do not fill
-//! their own single-point eyes) our area score must equal GNU Go's `final_score` at komi 0.
+//! their own single-point eyes) our count under the variant's rules (`tengen::go::score`)
+//! must equal GNU Go's `final_score` at komi 0.
 //!
 //! Rule sets, and GNU Go's options for them (`gnugo --help`):
 //! - Chinese, `Legality { suicide: Illegal, ko: PositionalSuperko }`: `--chinese-rules
@@ -15,6 +16,8 @@
 //!   board as it was, so superko forbids it anyway); GNU Go's does not, see below.
 //! - Chinese scoring with the simple ko, `Legality { suicide: Illegal, ko: Simple }`:
 //!   `--chinese-rules --simple-ko --forbid-suicide`. Full agreement.
+//! - Japanese, `Rules::japanese()` (simple ko, no suicide, territory and prisoners):
+//!   `--japanese-rules --simple-ko --forbid-suicide`. Full agreement.
 //!
 //! One divergence, and it is GNU Go's: its superko check does not see a repetition made by
 //! a suicide. It accepts a suicide that recreates an earlier position (Tromp-Taylor's
@@ -36,7 +39,10 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::Path;
 use tengen::core::{Color, Point, SplitMix64};
-use tengen::go::{area_score, Board, BoardSize, Ko, Legality, PlayError, Suicide};
+use tengen::go::{
+    area_score, score, Board, BoardSize, Ko, Komi, Legality, PlayError, Points, Rules, Scoring,
+    Suicide,
+};
 
 const GNUGO: &str = "/usr/games/gnugo";
 
@@ -56,6 +62,8 @@ enum RepeatingSuicides {
 struct Variant {
     name: &'static str,
     legality: Legality,
+    /// How the finished games are counted (the komi is set to 0, as GNU Go's).
+    scoring: Rules,
     gnugo_options: &'static [&'static str],
     gap: RepeatingSuicides,
     /// (board side, games).
@@ -335,12 +343,19 @@ fn play_game(
         return;
     }
     let area = area_score(b.position());
-    let ours = area.black as f64 - area.white as f64;
+    let mut rules = variant.scoring;
+    rules.komi = Komi::from_half_points(0);
+    let captures = Color::BOTH.map(|c| b.position().captures(c));
+    let counted = score(b.position(), Points::EMPTY, captures, &rules).unwrap();
+    let ours = f64::from(counted.black.total()) - f64::from(counted.white.total());
+    if rules.scoring == Scoring::Area {
+        assert_eq!(ours, area.black as f64 - area.white as f64);
+    }
     let theirs = gnugo.final_score();
     assert_eq!(
         theirs,
         ours,
-        "{}: final score (Black's lead), ours {area:?}; GNU Go's dead stones: {:?}\n{:?}",
+        "{}: final score (Black's lead), ours {counted:?}; GNU Go's dead stones: {:?}\n{:?}",
         variant.name,
         gnugo.gtp.ok("final_status_list dead"),
         b.position()
@@ -359,7 +374,10 @@ fn cross_check(variant: &Variant, seed: u64) -> Option<Tally> {
         }
     }
     eprintln!("GNU Go cross-check, {}: {tally:?}", variant.name);
-    assert!(tally.captures > 0 && tally.ko_bans > 0, "{tally:?}");
+    assert!(
+        tally.captures > 0 && tally.ko_bans > 0 && tally.scores > 0,
+        "{tally:?}"
+    );
     Some(tally)
 }
 
@@ -374,6 +392,7 @@ fn chinese_rules_agree_with_gnugo() {
                 suicide: Suicide::Illegal,
                 ko: Ko::PositionalSuperko,
             },
+            scoring: Rules::chinese(),
             gnugo_options: &[
                 "--chinese-rules",
                 "--positional-superko",
@@ -399,6 +418,7 @@ fn tromp_taylor_agrees_with_gnugo_allow_suicide_but_for_repeating_suicides() {
                 suicide: Suicide::Legal,
                 ko: Ko::PositionalSuperko,
             },
+            scoring: Rules::tromp_taylor(),
             gnugo_options: &["--chinese-rules", "--positional-superko", "--allow-suicide"],
             gap: RepeatingSuicides::OfSeveralStones,
             games: SIZES,
@@ -421,6 +441,7 @@ fn tromp_taylor_against_gnugo_allow_all_suicide_differs_by_repeating_suicides_on
                 suicide: Suicide::Legal,
                 ko: Ko::PositionalSuperko,
             },
+            scoring: Rules::tromp_taylor(),
             gnugo_options: &[
                 "--chinese-rules",
                 "--positional-superko",
@@ -439,6 +460,25 @@ fn tromp_taylor_against_gnugo_allow_all_suicide_differs_by_repeating_suicides_on
     );
 }
 
+/// Japanese rules: the simple ko, no suicide, territory and prisoners (GNU Go's default
+/// rules). A finished random game has no dame and no seki, so the count is each side's
+/// single eyes plus its prisoners.
+#[test]
+fn japanese_counting_agrees_with_gnugo() {
+    let japanese = Rules::japanese();
+    cross_check(
+        &Variant {
+            name: "Japanese",
+            legality: japanese.legality,
+            scoring: japanese,
+            gnugo_options: &["--japanese-rules", "--simple-ko", "--forbid-suicide"],
+            gap: RepeatingSuicides::None,
+            games: &[(5, 15), (7, 8), (9, 5)],
+        },
+        5,
+    );
+}
+
 #[test]
 fn simple_ko_agrees_with_gnugo() {
     cross_check(
@@ -448,6 +488,7 @@ fn simple_ko_agrees_with_gnugo() {
                 suicide: Suicide::Illegal,
                 ko: Ko::Simple,
             },
+            scoring: Rules::chinese(),
             gnugo_options: &["--chinese-rules", "--simple-ko", "--forbid-suicide"],
             gap: RepeatingSuicides::None,
             games: &[(5, 15), (7, 8), (9, 5)],
