@@ -3,3 +3,4 @@
 pub mod forbid;
 pub mod gomocup;
 pub mod opening;
+pub mod sgf;
