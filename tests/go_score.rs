@@ -87,6 +87,37 @@ fn the_tool_prints_the_result_and_each_sides_parts() {
 }
 
 #[test]
+fn an_sgf_record_is_replayed_and_gives_its_captures_and_komi() {
+    // Black captures White's corner stone: one prisoner, and all the board is Black's.
+    let record = "(;GM[1]FF[4]SZ[5]KM[0.5];B[ba];W[aa];B[ab])";
+    let (code, out, _) = run(&["go", "score"], record.as_bytes());
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "B+23.5\n\
+         black: territory 23 + prisoners 1 + dead 0 = 24\n\
+         white: territory 0 + prisoners 0 + dead 0 = 0\n\
+         komi: 0.5\n"
+    );
+    let overridden = ["go", "score", "--prisoners", "0,3", "--komi", "-1"];
+    let (_, out, _) = run(&overridden, record.as_bytes());
+    assert!(out.starts_with("B+21\n"), "{out}");
+    for (bad, why) in [
+        ("(;GM[1]SZ[5]KM[2.25];B[ba])", "komi"),
+        ("(;GM[1]SZ[5];B[ba];W[ba])", "move 2"),
+        ("(;GM[1]SZ[5];B[ba]", "never closed"),
+        ("(;GM[4]SZ[15];B[hh])", "GM"),
+    ] {
+        let (code, out, _) = run(&["go", "score"], bad.as_bytes());
+        assert_eq!(code, 1, "{bad}");
+        assert!(
+            out.starts_with("error: SGF") && out.contains(why),
+            "{bad}: {out}"
+        );
+    }
+}
+
+#[test]
 fn bad_input_is_an_error_line_and_exit_code_1() {
     let board = ". X\nO .\n";
     for (args, why) in [
