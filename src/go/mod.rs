@@ -1,6 +1,8 @@
 //! Go rules core: board sizes and vertices, positions with chains and liberties, legal
 //! moves under the suicide and ko choices of each rule set, a game record with undo and
-//! superko, and random playouts with area scoring.
+//! superko, rule sets as data with a game that carries them out (stones in hand,
+//! confiscation, losses by rule, the end of play), scoring, and random playouts with area
+//! scoring.
 //!
 //! ```
 //! use tengen::go::{Board, BoardSize, Ko, Legality, PlayError, Suicide};
@@ -18,6 +20,7 @@
 
 mod board;
 mod diagram;
+mod game;
 mod legality;
 mod notation;
 mod playout;
@@ -28,6 +31,7 @@ mod vertex;
 
 pub use board::Board;
 pub use diagram::{diagram, parse_diagram, DiagramError};
+pub use game::{Forfeit, Game, GameOver, MoveError, Stop};
 pub use legality::{Ko, Legality, PlayError, Suicide};
 pub use notation::VertexError;
 pub use playout::{area_score, Area};
