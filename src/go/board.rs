@@ -149,6 +149,13 @@ impl Board {
         moves
     }
 
+    /// How many times the current position, with the current side to move, has come
+    /// about in this game (1 the first time).
+    pub fn repetitions(&self) -> usize {
+        let now = self.seen.last().expect("the start position is always seen");
+        self.seen.iter().filter(|&seen| seen == now).count()
+    }
+
     /// Would a position with stone hash `hash` and `next` to move break the superko rule?
     fn repeats(&self, hash: u64, next: Color) -> bool {
         match self.legality.ko {

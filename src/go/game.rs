@@ -67,11 +67,18 @@ use super::legality::{PlayError, Suicide};
 use super::position::{Position, Removals};
 #[cfg(doc)]
 use super::rules::Ending;
-use super::rules::{Captures, Confiscation, PlaceAndRemove, Rules, StoneSupply};
+use super::rules::{Captures, Confiscation, Cycle, PlaceAndRemove, Rules, StoneSupply};
 use super::score::{score, GameResult, Score, ScoreError};
 use super::vertex::{BoardSize, Points, Vertex};
 use crate::core::{Color, Point};
 use std::fmt;
+
+/// How many times one position (with the same side to move) must come about for an
+/// unbroken cycle to void the game under [`Cycle::NoResult`]. Japanese art. 12 and Korean
+/// art. 16 void a game whose position repeats when neither player will deviate; the third
+/// occurrence is where an arbiter sees the cycle run twice and both players keep it going
+/// (triple ko, round-robin ko, eternal life).
+pub const NO_RESULT_REPETITIONS: usize = 3;
 
 /// Why play stopped with the board to be counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,6 +104,9 @@ pub enum Forfeit {
 pub enum GameOver {
     /// Play stopped: the board is to be counted ([`Game::score`]).
     Stopped(Stop),
+    /// The same position, with the same side to move, came about for the
+    /// [`NO_RESULT_REPETITIONS`]th time under [`Cycle::NoResult`]: the game is void.
+    Cycle,
     /// `loser` lost by rule; there is nothing to count.
     Forfeit {
         /// Who broke the rule.
@@ -112,6 +122,7 @@ impl GameOver {
     pub fn result(self) -> Option<GameResult> {
         match self {
             GameOver::Stopped(_) => None,
+            GameOver::Cycle => Some(GameResult::NoResult),
             GameOver::Forfeit { loser, .. } => Some(GameResult::Win {
                 winner: !loser,
                 half_points: None,
@@ -496,7 +507,11 @@ impl Game {
                 .iter()
                 .all(|s| s.mv.is_none());
         let next = self.to_move();
-        if passed {
+        let cycling = self.rules.cycle == Cycle::NoResult
+            && self.board.repetitions() >= NO_RESULT_REPETITIONS;
+        if cycling {
+            Some(GameOver::Cycle)
+        } else if passed {
             Some(GameOver::Stopped(Stop::Passes))
         } else if self.rules.ending.cannot_place_stops && self.barred(next).is_some() {
             Some(GameOver::Stopped(Stop::CannotPlace(next)))

@@ -31,7 +31,7 @@ mod vertex;
 
 pub use board::Board;
 pub use diagram::{diagram, parse_diagram, DiagramError};
-pub use game::{Forfeit, Game, GameOver, MoveError, Stop};
+pub use game::{Forfeit, Game, GameOver, MoveError, Stop, NO_RESULT_REPETITIONS};
 pub use legality::{Ko, Legality, PlayError, Suicide};
 pub use notation::VertexError;
 pub use playout::{area_score, Area};
