@@ -69,8 +69,9 @@ fn superko_rules_never_repeat_a_position_so_never_cycle() {
         for game in 0..200 {
             let (over, most) = random_game([2, 3][game % 2], rules, &mut rng);
             assert_ne!(over, GameOver::Cycle);
-            // A pass keeps the stones but changes the side to move: a new position too.
-            assert_eq!(most, 1, "a position came about {most} times");
+            // Only passes bring a position back: a move makes it, the opponent passes,
+            // and when the mover has nothing better than a pass too, it is there again.
+            assert!(most <= 2, "a position came about {most} times");
         }
     }
 }
