@@ -4,6 +4,9 @@
 //! removal rules written from the articles (grid diffs, a record of placements and a set
 //! of removed shapes).
 
+mod common;
+
+use common::grid;
 use std::collections::HashSet;
 use tengen::core::{Color, Point, SplitMix64};
 use tengen::go::{
@@ -461,17 +464,7 @@ impl Referee {
     /// grid.
     fn removals(&self, pos: &Position, color: Color, v: Vertex) -> (Vec<Taken>, Grid) {
         let n = pos.size().get();
-        let neighbours = |i: usize| {
-            let (x, y) = (i % n, i / n);
-            [
-                (x > 0).then(|| i - 1),
-                (x + 1 < n).then(|| i + 1),
-                (y > 0).then(|| i - n),
-                (y + 1 < n).then(|| i + n),
-            ]
-            .into_iter()
-            .flatten()
-        };
+        let neighbours = |i: usize| grid::neighbours(n, i);
         // The group through `i` if it has no liberty.
         let filled = |grid: &[Option<Color>], i: usize| {
             let mut group = vec![i];

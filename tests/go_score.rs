@@ -4,6 +4,7 @@
 mod common;
 
 use common::cli::run;
+use common::grid;
 use tengen::core::{Color, SplitMix64};
 use tengen::go::{area_score, parse_diagram, score, BoardSize, Points, Position, Rules, Suicide};
 
@@ -173,23 +174,7 @@ impl Reference {
     fn new(pos: &Position, dead: &[bool]) -> Reference {
         let size = pos.size();
         let n = size.get();
-        let neighbours = |i: usize| {
-            let (x, y) = (i % n, i / n);
-            let mut out = Vec::new();
-            if x > 0 {
-                out.push(i - 1);
-            }
-            if x + 1 < n {
-                out.push(i + 1);
-            }
-            if y > 0 {
-                out.push(i - n);
-            }
-            if y + 1 < n {
-                out.push(i + n);
-            }
-            out
-        };
+        let neighbours = |i: usize| grid::neighbours(n, i);
         let alive: Vec<Option<Color>> = size
             .vertices()
             .map(|v| pos.stone(v).filter(|_| !dead[v.index()]))
