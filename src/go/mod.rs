@@ -27,6 +27,7 @@ mod playout;
 mod position;
 mod rules;
 mod score;
+mod setup;
 mod vertex;
 
 pub use board::Board;
@@ -41,4 +42,5 @@ pub use rules::{
     PlaceAndRemove, Rules, Scoring, SekiEyes, StoneSupply, Tie, UnknownRules, PRESET_NAMES,
 };
 pub use score::{score, Count, GameResult, Regions, Score, ScoreError};
+pub use setup::StonesError;
 pub use vertex::{BadSize, BoardSize, Points, Vertex, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};

@@ -8,7 +8,7 @@ use super::record::{
 use super::tree::GameTree;
 use super::value::point_letters;
 use crate::core::{Color, Point};
-use crate::go::{Board, BoardSize, Legality, PlayError, Position, Suicide, DEFAULT_SIZE};
+use crate::go::{Board, BoardSize, Legality, PlayError, Position, StonesError, DEFAULT_SIZE};
 use std::fmt::{self, Write};
 
 const GO: &str = "Go (GM[1])";
@@ -135,28 +135,13 @@ impl GoRecord {
         Ok(board)
     }
 
-    /// The position of the setup stones. Stones are placed one at a time: a setup where
-    /// every chain has a liberty never captures on the way, whatever the order (a chain
-    /// part way through is part of a final chain, and has one of its liberties or an
-    /// empty point meant for a friendly stone), so a capture means a chain without one.
+    /// The position of the setup stones.
     fn setup_position(&self) -> Result<Position, SetupError> {
-        let mut position = Position::new(self.size);
-        for (color, p) in self.setup.stones() {
-            let v = self.size.vertex(p).ok_or(SetupError::OffBoard(p))?;
-            if position.stone(v).is_some() {
-                return Err(SetupError::Twice(p));
-            }
-            let taken = position.captures(Color::Black) + position.captures(Color::White);
-            // On an empty point with suicide allowed only a ko ban could refuse the stone,
-            // and a ban needs a capture, which ends the setup here first.
-            let placed = position.play(color, Some(v), Suicide::Legal);
-            if placed.is_err()
-                || position.captures(Color::Black) + position.captures(Color::White) != taken
-            {
-                return Err(SetupError::NoLiberty(p));
-            }
-        }
-        Ok(position)
+        Position::with_stones(self.size, self.setup.stones()).map_err(|e| match e {
+            StonesError::OffBoard(p) => SetupError::OffBoard(p),
+            StonesError::Twice(p) => SetupError::Twice(p),
+            StonesError::NoLiberty(p) => SetupError::NoLiberty(p),
+        })
     }
 }
 
@@ -167,7 +152,7 @@ pub enum SetupError {
     OffBoard(Point),
     /// A point with a stone of each colour.
     Twice(Point),
-    /// This stone leaves a chain (its own or one it touches) without liberties.
+    /// The chain of the stone on this point has no liberty.
     NoLiberty(Point),
 }
 
@@ -176,7 +161,7 @@ impl fmt::Display for SetupError {
         let (p, why) = match self {
             SetupError::OffBoard(p) => (p, "is off the board"),
             SetupError::Twice(p) => (p, "has a stone of each colour"),
-            SetupError::NoLiberty(p) => (p, "leaves a chain without liberties"),
+            SetupError::NoLiberty(p) => (p, "is in a chain without liberties"),
         };
         write!(f, "setup point [{}] {why}", point_letters(*p))
     }
@@ -231,7 +216,7 @@ impl std::error::Error for GoReplayError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::Ko;
+    use crate::go::{Ko, Suicide};
     use crate::protocol::sgf::SgfErrorKind;
 
     const JAPANESE: Legality = Legality {
@@ -313,12 +298,12 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             e,
-            GoReplayError::Setup(SetupError::NoLiberty(Point::new(1, 0)))
+            GoReplayError::Setup(SetupError::NoLiberty(Point::new(0, 0)))
         );
         let e = read("(;SZ[3]AB[aa:bb]AW[ac:cc][ca:cb])").replay(JAPANESE);
         assert_eq!(
             e.unwrap_err().to_string(),
-            "setup point [cb] leaves a chain without liberties"
+            "setup point [aa] is in a chain without liberties"
         );
         assert!(read("(;SZ[3]AB[aa:bb]AW[ac:bc][ca])")
             .replay(JAPANESE)
