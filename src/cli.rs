@@ -38,23 +38,26 @@ pub enum GoCommand {
     /// Count a final position read on stdin and print the result.
     ///
     /// The position is a board diagram, one row a line from the top: . empty, X or #
-    /// Black, O White (spaces, | and frame lines of - ignored). The first line printed
+    /// Black, O White (spaces, | and frame lines of - ignored); or an SGF record (GM[1]),
+    /// replayed to its last move, whose captures and KM are the defaults for --prisoners
+    /// and --komi. The first line printed
     /// is the result (B+x, W+x, draw, no result), then each side's points as the rules
     /// count them, then the komi. Unreadable input: "error: WHY" and exit code 1.
     Score {
         /// Rule set: japanese, korean, chinese, tromp-taylor or op.
         #[arg(long, default_value = "japanese", value_parser = parse_rules)]
         rules: Rules,
-        /// Komi (whole or half points); default: the rule set's.
+        /// Komi (whole or half points); default: the SGF's KM, else the rule set's.
         #[arg(long, allow_hyphen_values = true, value_parser = parse_komi)]
         komi: Option<Komi>,
         /// Dead stones as GTP vertices separated by commas or spaces; each names its
         /// whole chain.
         #[arg(long, default_value = "")]
         dead: String,
-        /// Stones captured during play, as BLACK,WHITE.
-        #[arg(long, default_value = "0,0", value_parser = parse_prisoners)]
-        prisoners: [u32; 2],
+        /// Stones captured during play, as BLACK,WHITE; default: the SGF record's
+        /// captures, 0,0 for a diagram.
+        #[arg(long, value_parser = parse_prisoners)]
+        prisoners: Option<[u32; 2]>,
     },
 }
 

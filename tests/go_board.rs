@@ -2,6 +2,9 @@
 //! straight from the rules (a grid and flood fills, nothing incremental): captures, suicide,
 //! simple ko, superko, undo, hashing, eyes, playouts and area scoring.
 
+mod common;
+
+use common::grid;
 use tengen::core::{Color, Point, SplitMix64};
 use tengen::go::{
     area_score, Area, Board, BoardSize, Ko, Legality, PlayError, Position, Suicide, Vertex,
@@ -86,21 +89,7 @@ impl Referee {
     }
 
     fn neighbours(&self, i: usize) -> Vec<usize> {
-        let (x, y, n) = (i % self.n, i / self.n, self.n);
-        let mut out = Vec::new();
-        if x > 0 {
-            out.push(i - 1);
-        }
-        if x + 1 < n {
-            out.push(i + 1);
-        }
-        if y > 0 {
-            out.push(i - n);
-        }
-        if y + 1 < n {
-            out.push(i + n);
-        }
-        out
+        grid::neighbours(self.n, i)
     }
 
     /// The chain through the stone on `i` and its number of liberties, by flood fill.

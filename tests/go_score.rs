@@ -4,6 +4,7 @@
 mod common;
 
 use common::cli::run;
+use common::grid;
 use tengen::core::{Color, SplitMix64};
 use tengen::go::{area_score, parse_diagram, score, BoardSize, Points, Position, Rules, Suicide};
 
@@ -87,6 +88,37 @@ fn the_tool_prints_the_result_and_each_sides_parts() {
 }
 
 #[test]
+fn an_sgf_record_is_replayed_and_gives_its_captures_and_komi() {
+    // Black captures White's corner stone: one prisoner, and all the board is Black's.
+    let record = "(;GM[1]FF[4]SZ[5]KM[0.5];B[ba];W[aa];B[ab])";
+    let (code, out, _) = run(&["go", "score"], record.as_bytes());
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "B+23.5\n\
+         black: territory 23 + prisoners 1 + dead 0 = 24\n\
+         white: territory 0 + prisoners 0 + dead 0 = 0\n\
+         komi: 0.5\n"
+    );
+    let overridden = ["go", "score", "--prisoners", "0,3", "--komi", "-1"];
+    let (_, out, _) = run(&overridden, record.as_bytes());
+    assert!(out.starts_with("B+21\n"), "{out}");
+    for (bad, why) in [
+        ("(;GM[1]SZ[5]KM[2.25];B[ba])", "komi"),
+        ("(;GM[1]SZ[5];B[ba];W[ba])", "move 2"),
+        ("(;GM[1]SZ[5];B[ba]", "never closed"),
+        ("(;GM[4]SZ[15];B[hh])", "GM"),
+    ] {
+        let (code, out, _) = run(&["go", "score"], bad.as_bytes());
+        assert_eq!(code, 1, "{bad}");
+        assert!(
+            out.starts_with("error: SGF") && out.contains(why),
+            "{bad}: {out}"
+        );
+    }
+}
+
+#[test]
 fn bad_input_is_an_error_line_and_exit_code_1() {
     let board = ". X\nO .\n";
     for (args, why) in [
@@ -142,23 +174,7 @@ impl Reference {
     fn new(pos: &Position, dead: &[bool]) -> Reference {
         let size = pos.size();
         let n = size.get();
-        let neighbours = |i: usize| {
-            let (x, y) = (i % n, i / n);
-            let mut out = Vec::new();
-            if x > 0 {
-                out.push(i - 1);
-            }
-            if x + 1 < n {
-                out.push(i + 1);
-            }
-            if y > 0 {
-                out.push(i - n);
-            }
-            if y + 1 < n {
-                out.push(i + n);
-            }
-            out
-        };
+        let neighbours = |i: usize| grid::neighbours(n, i);
         let alive: Vec<Option<Color>> = size
             .vertices()
             .map(|v| pos.stone(v).filter(|_| !dead[v.index()]))

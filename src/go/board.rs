@@ -48,12 +48,31 @@ pub struct Board {
 impl Board {
     /// An empty board, Black to move.
     pub fn new(size: BoardSize, legality: Legality) -> Board {
+        Board::from_position(Position::new(size), Color::Black, legality)
+    }
+
+    /// A game that starts from `position` (stones set up by hand: a handicap, a problem,
+    /// a record's setup) with `to_move` to play. Superko counts `position` as the first
+    /// position of the game; undo stops there.
+    ///
+    /// ```
+    /// use tengen::go::{Board, BoardSize, Ko, Legality, Position, Suicide};
+    /// use tengen::core::{Color, Point};
+    /// let size = BoardSize::new(9).unwrap();
+    /// let mut handicap = Position::new(size);
+    /// handicap.play(Color::Black, size.vertex(Point::new(2, 2)), Suicide::Illegal).unwrap();
+    /// let rules = Legality { suicide: Suicide::Illegal, ko: Ko::Simple };
+    /// let b = Board::from_position(handicap, Color::White, rules);
+    /// assert_eq!((b.to_move(), b.move_count()), (Color::White, 0));
+    /// ```
+    pub fn from_position(position: Position, to_move: Color, legality: Legality) -> Board {
+        let start = (position.hash(), to_move);
         Board {
-            position: Position::new(size),
+            position,
             legality,
-            to_move: Color::Black,
+            to_move,
             history: Vec::new(),
-            seen: vec![(0, Color::Black)],
+            seen: vec![start],
         }
     }
 
@@ -128,6 +147,13 @@ impl Board {
             });
         }
         moves
+    }
+
+    /// How many times the current position, with the current side to move, has come
+    /// about in this game (1 the first time).
+    pub fn repetitions(&self) -> usize {
+        let now = self.seen.last().expect("the start position is always seen");
+        self.seen.iter().filter(|&seen| seen == now).count()
     }
 
     /// Would a position with stone hash `hash` and `next` to move break the superko rule?

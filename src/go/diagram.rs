@@ -4,8 +4,7 @@
 //! `O` a White stone. Spaces and `|` are ignored, and so are blank lines and frame lines
 //! made of `-` and `+` only, so a diagram copied with its border reads as it is.
 
-use super::legality::Suicide;
-use super::{BoardSize, Position};
+use super::{BoardSize, Position, StonesError};
 use crate::core::{BadSize, Color, Point};
 use std::fmt;
 
@@ -55,7 +54,7 @@ impl fmt::Display for DiagramError {
             ),
             DiagramError::NoLiberties(p) => write!(
                 f,
-                "the chain at column {}, row {} from the top has no liberty",
+                "the chain of the stone in column {}, row {} from the top has no liberty",
                 p.x + 1,
                 p.y + 1
             ),
@@ -86,8 +85,7 @@ pub fn parse_diagram(text: &str) -> Result<Position, DiagramError> {
         return Err(DiagramError::Empty);
     }
     let size = BoardSize::new(rows.len()).map_err(DiagramError::Size)?;
-    let mut pos = Position::new(size);
-    let mut placed = 0;
+    let mut stones = Vec::new();
     for (y, row) in rows.iter().enumerate() {
         if row.len() != rows.len() {
             return Err(DiagramError::RowLength {
@@ -103,25 +101,15 @@ pub fn parse_diagram(text: &str) -> Result<Position, DiagramError> {
                 'O' | 'o' => Color::White,
                 _ => return Err(DiagramError::BadCell { row: y + 1, cell }),
             };
-            // A legal final position captures nothing whatever the order the stones go
-            // down in: an unfinished part of a chain always has an unplaced stone of its
-            // own next to it, an empty point for now.
-            let v = size.vertex(Point::new(x as u8, y as u8));
-            pos.play(color, v, Suicide::Legal)
-                .expect("an empty point of the board takes a stone when suicide is legal");
-            placed += 1;
+            stones.push((color, Point::new(x as u8, y as u8)));
         }
     }
-    let on_board = pos.stones(Color::Black).len() + pos.stones(Color::White).len();
-    if on_board != placed {
-        let lost = size.vertices().find(|&v| {
-            let p = size.point(v);
-            rows[usize::from(p.y)][usize::from(p.x)] != '.' && pos.stone(v).is_none()
-        });
-        let p = lost.map(|v| size.point(v)).unwrap_or(Point::new(0, 0));
-        return Err(DiagramError::NoLiberties(p));
-    }
-    Ok(pos)
+    Position::with_stones(size, stones).map_err(|e| match e {
+        StonesError::NoLiberty(p) => DiagramError::NoLiberties(p),
+        StonesError::OffBoard(_) | StonesError::Twice(_) => {
+            unreachable!("a diagram has one cell per point of its board")
+        }
+    })
 }
 
 /// Writes `position` as a diagram [`parse_diagram`] reads back: `X`, `O` and `.`, one

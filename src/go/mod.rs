@@ -1,6 +1,8 @@
 //! Go rules core: board sizes and vertices, positions with chains and liberties, legal
 //! moves under the suicide and ko choices of each rule set, a game record with undo and
-//! superko, and random playouts with area scoring.
+//! superko, rule sets as data with a game that carries them out (stones in hand,
+//! confiscation, losses by rule, the end of play), scoring, and random playouts with area
+//! scoring.
 //!
 //! ```
 //! use tengen::go::{Board, BoardSize, Ko, Legality, PlayError, Suicide};
@@ -18,6 +20,7 @@
 
 mod board;
 mod diagram;
+mod game;
 mod legality;
 mod life;
 mod notation;
@@ -25,10 +28,12 @@ mod playout;
 mod position;
 mod rules;
 mod score;
+mod setup;
 mod vertex;
 
 pub use board::Board;
 pub use diagram::{diagram, parse_diagram, DiagramError};
+pub use game::{Forfeit, Game, GameOver, MoveError, Stop, NO_RESULT_REPETITIONS};
 pub use legality::{Ko, Legality, PlayError, Suicide};
 pub use life::{
     eye_spaces, is_false_eye, pass_alive, EyeSpace, EyeValue, LifeAndDeath, LifeOptions, PassAlive,
@@ -42,4 +47,5 @@ pub use rules::{
     PlaceAndRemove, Rules, Scoring, SekiEyes, StoneSupply, Tie, UnknownRules, PRESET_NAMES,
 };
 pub use score::{score, Count, GameResult, Regions, Score, ScoreError};
+pub use setup::StonesError;
 pub use vertex::{BadSize, BoardSize, Points, Vertex, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};

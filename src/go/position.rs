@@ -5,6 +5,7 @@
 use super::legality::{PlayError, Suicide};
 use super::vertex::{BoardSize, Geometry, Points, Vertex};
 use crate::core::{Color, SplitMix64};
+use smallvec::SmallVec;
 use std::fmt;
 
 // Point contents. Stones use their colour's index so `Color::index` converts for free.
@@ -78,6 +79,17 @@ impl Chain {
     fn in_atari(&self) -> bool {
         u64::from(self.libs) * u64::from(self.lib_sq) == u64::from(self.lib_sum).pow(2)
     }
+}
+
+/// What one placement takes off the board ([`Position::removals`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Removals {
+    /// The opponent chains it captures, one set of points each.
+    pub(super) captured: SmallVec<[Points; 4]>,
+    /// Its own chain, the new stone included, when that is left without a liberty.
+    pub(super) self_filled: Option<Points>,
+    /// The stone hash of the position after the placement and its removals.
+    pub(super) hash_after: u64,
 }
 
 /// Stones on a board of some size, with chains, prisoners, the simple-ko ban and a hash.
@@ -304,6 +316,51 @@ impl Position {
             self.swap_empties(k, left);
         }
         None
+    }
+
+    /// What a `color` stone on the empty point `v` would take off the board, as
+    /// [`place`](Self::place) does it, without playing: the opponent chains whose last
+    /// liberty is `v`, or else, when the stone would have no liberty, its own chain (`v`
+    /// included). Ko and suicide are not checked. Constant time unless something is taken.
+    pub(super) fn removals(&self, color: Color, v: Vertex) -> Removals {
+        let i = v.index();
+        let (own, opponent) = (color.index() as u8, (!color).index() as u8);
+        let key = |s: usize, c: u8| self.geo.keys[s][usize::from(c)];
+        let mut taken = Removals {
+            captured: SmallVec::new(),
+            self_filled: None,
+            hash_after: self.hash ^ key(i, own),
+        };
+        let mut seen = [u16::MAX; 4];
+        for (k, &n) in self.geo.neighbours[i].iter().enumerate() {
+            let n = usize::from(n);
+            let r = self.chain[n];
+            if self.color[n] != opponent || seen.contains(&r) {
+                continue;
+            }
+            seen[k] = r;
+            // `v` is a liberty of this chain, so one liberty means `v` is the last.
+            if self.chains[usize::from(r)].in_atari() {
+                let chain = self.chain(Vertex(n as u16));
+                chain
+                    .iter()
+                    .for_each(|s| taken.hash_after ^= key(s, opponent));
+                taken.captured.push(chain);
+            }
+        }
+        if taken.captured.is_empty() && self.is_suicide(color, i) {
+            let mut group = Points::EMPTY;
+            group.insert(i);
+            for &n in &self.geo.neighbours[i] {
+                let n = usize::from(n);
+                if self.color[n] == own && !group.contains(n) {
+                    group |= self.chain(Vertex(n as u16));
+                }
+            }
+            group.iter().for_each(|s| taken.hash_after ^= key(s, own));
+            taken.self_filled = Some(group);
+        }
+        taken
     }
 
     /// Plays a move that [`check`](Self::check) allows (suicide included, if the caller's
@@ -647,6 +704,47 @@ mod tests {
                 color = !color;
             }
         }
+    }
+
+    #[test]
+    fn removals_foretell_what_a_placement_takes() {
+        let mut rng = SplitMix64::new(8);
+        let mut takes = [0; 2];
+        for n in [2, 3, 5, 9, 19] {
+            let mut pos = Position::new(BoardSize::new(n).unwrap());
+            let mut after = pos.clone();
+            let mut color = Color::Black;
+            for _ in 0..3 * n * n {
+                for v in pos.empty_points().iter().map(|i| Vertex(i as u16)) {
+                    let foretold = pos.removals(color, v);
+                    after.clone_from(&pos);
+                    after.place(color, v);
+                    assert_eq!(foretold.hash_after, after.hash());
+                    let lost = |c: Color| pos.stones(c) - after.stones(c);
+                    let captured = foretold.captured.iter().fold(Points::EMPTY, |a, &b| a | b);
+                    assert_eq!(captured, lost(!color));
+                    for chain in &foretold.captured {
+                        let s = chain.iter().next().unwrap();
+                        assert_eq!(pos.chain(Vertex(s as u16)), *chain);
+                    }
+                    let mut own_before = pos.stones(color);
+                    own_before.insert(v.index());
+                    let self_filled = own_before - after.stones(color);
+                    assert_eq!(foretold.self_filled.unwrap_or_default(), self_filled);
+                    assert!(foretold.self_filled != Some(Points::EMPTY));
+                    takes[0] += captured.len();
+                    takes[1] += self_filled.len();
+                }
+                let moves = pos.legal_moves(color, Suicide::Legal);
+                let mv = (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u64) as usize]);
+                pos.play(color, mv, Suicide::Legal).unwrap();
+                color = !color;
+            }
+        }
+        assert!(
+            takes[0] > 1000 && takes[1] > 1000,
+            "captures and suicides seen: {takes:?}"
+        );
     }
 
     #[test]

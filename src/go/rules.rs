@@ -117,6 +117,14 @@ pub struct Ending {
     /// OP: when Black passes as the very first move, White could never place first; the
     /// game is void and Black, with no stone on the board, loses.
     pub black_first_pass_loses: bool,
+    /// OP regulation 5.2: a colour that has placed stones and has none left on the board
+    /// (wiped out) may not place again. At the start nobody has a stone on the board and
+    /// nobody is barred.
+    pub wiped_out_cannot_place: bool,
+    /// OP regulation 6.2: play stops, to be counted, as soon as the side to move cannot
+    /// place (no stone left to place, or barred by 5.2): the right to place cannot go round
+    /// to it. Without this, such a side can only pass.
+    pub cannot_place_stops: bool,
 }
 
 /// A komi in half points: `6.5` is `Komi::from_half_points(13)`.
@@ -294,6 +302,8 @@ impl Rules {
             ending: Ending {
                 passes: 2,
                 black_first_pass_loses: false,
+                wiped_out_cannot_place: false,
+                cannot_place_stops: false,
             },
         }
     }
@@ -350,7 +360,8 @@ impl Rules {
     /// OP ("One Pure") rules: 180 stones each, captured stones return to their owner,
     /// multi-stone suicide legal and confiscated, place-and-remove loses, the second
     /// removal of a shape confiscates, OP points against a 7-point baseline (exactly 7 is a
-    /// draw), a side with no points loses, Black passing first loses.
+    /// draw), a side with no points loses, Black passing first loses, a wiped-out colour
+    /// may not place, and play stops when the side to move cannot place.
     pub const fn op() -> Rules {
         Rules {
             legality: Legality {
@@ -372,6 +383,8 @@ impl Rules {
             ending: Ending {
                 passes: 2,
                 black_first_pass_loses: true,
+                wiped_out_cannot_place: true,
+                cannot_place_stops: true,
             },
         }
     }

@@ -4,3 +4,4 @@ pub mod forbid;
 pub mod gomocup;
 pub mod opening;
 pub mod score;
+pub mod sgf;

@@ -1,11 +1,16 @@
 //! `tengen go score`: the result of one final position read on stdin, under a chosen rule
 //! set, for players and tests.
 //!
+//! The position is a board diagram ([`parse_diagram`]) or an SGF game record, replayed
+//! under the rules' legality to its last move; the record's captures are then the
+//! prisoners and its `KM` the komi, unless the command line gives them.
+//!
 //! The output is the result on the first line (`B+x`, `W+x`, `draw`, `no result`; `B+F`
 //! when a rule rather than the count decides), then one line per side with the parts its
 //! points are made of as the rules count them, then the komi. Unreadable input prints
 //! `error: <why>` instead and the tool exits with code 1.
 
+use super::sgf::GoRecord;
 use crate::core::Color;
 use crate::go::{parse_diagram, score, Komi, Points, Position, Rules, Scoring};
 use std::io::{self, Read, Write};
@@ -20,8 +25,8 @@ pub struct Options {
     pub komi: Option<Komi>,
     /// GTP vertices of dead stones, each naming its whole chain.
     pub dead: Vec<String>,
-    /// Stones captured during play by Black and by White.
-    pub prisoners: [u32; 2],
+    /// Stones captured during play by Black and by White, when not the record's.
+    pub prisoners: Option<[u32; 2]>,
 }
 
 /// Reads the position from `input`, writes the count to `output`.
@@ -47,13 +52,14 @@ pub fn run(mut input: impl Read, mut output: impl Write, options: Options) -> io
 
 /// The report for the position in `text`, or why there is none.
 fn count(text: &str, options: &Options) -> Result<String, String> {
-    let position = parse_diagram(text).map_err(|e| e.to_string())?;
     let mut rules = options.rules;
-    if let Some(komi) = options.komi {
+    let game = read_game(text, &rules)?;
+    if let Some(komi) = options.komi.or(game.komi) {
         rules.komi = komi;
     }
-    let dead = dead_chains(&position, &options.dead)?;
-    let s = score(&position, dead, options.prisoners, &rules).map_err(|e| e.to_string())?;
+    let dead = dead_chains(&game.position, &options.dead)?;
+    let prisoners = options.prisoners.unwrap_or(game.prisoners);
+    let s = score(&game.position, dead, prisoners, &rules).map_err(|e| e.to_string())?;
     let mut out = format!("{}\n", s.result);
     for c in Color::BOTH {
         let count = s.count(c);
@@ -70,6 +76,41 @@ fn count(text: &str, options: &Options) -> Result<String, String> {
     }
     out += &format!("komi: {}\n", rules.komi);
     Ok(out)
+}
+
+/// What the input says of the game.
+struct Game {
+    position: Position,
+    prisoners: [u32; 2],
+    komi: Option<Komi>,
+}
+
+/// The position in `text`: an SGF record when it starts with `(`, else a diagram.
+fn read_game(text: &str, rules: &Rules) -> Result<Game, String> {
+    let body = text.trim_start_matches('\u{feff}').trim_start();
+    if !body.starts_with('(') {
+        let position = parse_diagram(text).map_err(|e| e.to_string())?;
+        return Ok(Game {
+            position,
+            prisoners: [0, 0],
+            komi: None,
+        });
+    }
+    let record = GoRecord::from_sgf(body).map_err(|e| format!("SGF: {e}"))?;
+    let komi = record
+        .komi
+        .map(|km| km.to_string().parse::<Komi>())
+        .transpose()
+        .map_err(|e| format!("SGF KM: {e}"))?;
+    let board = record
+        .replay(rules.legality)
+        .map_err(|e| format!("SGF: {e}"))?;
+    let position = board.position().clone();
+    Ok(Game {
+        prisoners: Color::BOTH.map(|c| position.captures(c)),
+        position,
+        komi,
+    })
 }
 
 /// The stones of every chain a vertex of `names` is on.

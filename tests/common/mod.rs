@@ -1,9 +1,12 @@
 //! Shared by the integration tests: a slow renju referee written straight from the RIF
 //! rule text (no tables, no line codes, no shortcuts beyond the obvious), and random
-//! position generators.
+//! position generators; in submodules, the binary run as a user runs it, renju tactics
+//! puzzles and a GTP controller for tests that play against another engine.
 #![allow(dead_code)] // each test binary uses its own part
 
 pub mod cli;
+pub mod grid;
+pub mod gtp_client;
 pub mod tactics;
 
 use tengen::core::{Color, Point, SplitMix64};
