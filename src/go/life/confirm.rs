@@ -22,6 +22,12 @@
 //! position repeated on the current line counts as a failure for the player reaching for
 //! the goal (an endless play does not reach it); a failure that leans on a repetition
 //! above the current node is not stored, so stored values hold whatever the line.
+//!
+//! Shortcuts, each exact: a chain reaching a safe stone or with two eyes nobody can fill
+//! cannot be captured; an area the attacker holds (see `Area::is_held_by`) gives the
+//! owner nothing; the player reaching never needs a pass that lifts no ban (the other
+//! passes back and the position repeats). The tests check the whole against retrograde
+//! analysis of the complete game graph on small areas.
 
 use super::area::{bits, Area, Move, Set, State};
 use crate::core::Color;
