@@ -3,6 +3,7 @@
 //! position generators.
 #![allow(dead_code)] // each test binary uses its own part
 
+pub mod go_fixture;
 pub mod tactics;
 
 use tengen::core::{Color, Point, SplitMix64};
