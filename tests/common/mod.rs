@@ -5,6 +5,7 @@
 #![allow(dead_code)] // each test binary uses its own part
 
 pub mod cli;
+pub mod go_fixture;
 pub mod grid;
 pub mod gtp_client;
 pub mod tactics;
