@@ -154,6 +154,38 @@ impl Area {
         chain & self.anchors[color.index()] != 0
     }
 
+    /// The *fight* of the chain of `owner` through `k`: where art. 7-1's "new stones" of
+    /// its owner may arise when it is captured. The chain, its liberties, the opponent
+    /// chains touching either (its captors, and those it fights for its liberties), and
+    /// the eyes of those chains: empty regions next to them that only opponent stones
+    /// border (no safe stone). Seed example 1 (取らず三目) has the new stones on the
+    /// captors' points; example 2 (手入れ不要) in the captors' eye, where they capture the
+    /// captors' partner; example 3 (hane seki) where a snapback takes a chain next to the
+    /// liberty. A dame next to a safe stone is no part of it: a stone there lives for
+    /// free, not because of the fight.
+    pub(super) fn fight(&self, state: &State, owner: Color, k: usize) -> Set {
+        let opponent = state.stones[(!owner).index()];
+        let chain = self.chain(state.stones[owner.index()], k);
+        let liberties = self.liberties(state, chain);
+        let mut captors = 0;
+        for n in bits(self.around(chain | liberties) & opponent) {
+            captors |= self.chain(opponent, n);
+        }
+        let mut fight = chain | liberties | captors;
+        let empty = self.all() & !(state.stones[0] | state.stones[1]);
+        let safe_next = self.anchors[0] | self.anchors[1];
+        let mut todo = self.around(captors) & empty;
+        while todo != 0 {
+            let region = self.chain(empty, todo.trailing_zeros() as usize);
+            todo &= !region;
+            let rim = self.around(region) & !region;
+            if rim & !opponent == 0 && region & safe_next == 0 {
+                fight |= region;
+            }
+        }
+        fight
+    }
+
     /// Does `attacker` hold the whole area: no point touches a safe stone of the other
     /// colour, and every point is an attacker stone connected to safety or next to one
     /// (or to a safe stone outside)?

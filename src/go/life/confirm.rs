@@ -10,11 +10,11 @@
 //!   counts for the owner: the opponent could not capture).
 //! - *life* of a chain `s`: with the opponent moving first, the owner wins by reaching a
 //!   position where some stone of its colour in the *fight* of `s` cannot be captured
-//!   (the first kind of game decides "cannot"). The fight is `s`, its liberties, and the
-//!   opponent chains touching it: where the new stones of art. 7-1 arise when `s` is
-//!   captured and its captors are taken back (seed example 1, 取らず三目), without letting
-//!   an unrelated stone of the same colour elsewhere in the area (the other ko of a double
-//!   ko, seed example 25) rescue `s`.
+//!   (the first kind of game decides "cannot"). The fight (`Area::fight`) is `s`, its
+//!   liberties, the opponent chains touching it and their eyes: where the new stones of
+//!   art. 7-1 arise (seed examples 1 and 2), without letting an unrelated stone of the
+//!   same colour elsewhere in the area (the other ko of a double ko, seed example 25)
+//!   rescue `s`.
 //!
 //! Each game is solved by depth-first proof search, deepened step by step: a line cut off
 //! by the depth bound proves nothing, so every verdict returned is exact, and a game whose
@@ -186,14 +186,8 @@ impl<'a> Solver<'a> {
     /// `None` when the search cannot tell.
     pub(super) fn is_alive(&mut self, state: &State, k: usize) -> Option<bool> {
         let owner = self.owner(state, k)?;
-        let chain = self.area.chain(state.stones[owner.index()], k);
-        let opponent = state.stones[(!owner).index()];
-        let mut fight = chain | self.area.liberties(state, chain);
-        for n in bits(self.area.around(chain) & opponent) {
-            fight |= self.area.chain(opponent, n);
-        }
         let mut query = Query {
-            goal: Goal::Life(fight),
+            goal: Goal::Life(self.area.fight(state, owner, k)),
             reacher: owner,
             line: Vec::new(),
             tables: Tables::new(),
@@ -622,12 +616,7 @@ mod tests {
                         }
                     }
                     // The life game: the fight's stones that cannot be captured.
-                    let chain = area.chain(own, k);
-                    let opponent = start.stones[(!owner).index()];
-                    let mut fight = chain | area.liberties(&start, chain);
-                    for m in bits(area.around(chain) & opponent) {
-                        fight |= area.chain(opponent, m);
-                    }
+                    let fight = area.fight(&start, owner, k);
                     let safe_at: Vec<(usize, Vec<bool>)> = bits(fight)
                         .map(|p| (p, graph.attractor(!owner, taken(p))))
                         .collect();
