@@ -1,5 +1,6 @@
 //! Life and death against brute force on tiny boards and against hand-made positions whose
 //! verdicts are reasoned from the rules (each reason is written next to the position).
+//! Points in comments are `(x,y)`: x the column from the left, y the row from the top.
 
 use std::collections::HashSet;
 use tengen::core::{Color, Point, SplitMix64};
@@ -220,7 +221,7 @@ fn benson_on_hand_made_shapes() {
 }
 
 /// Seed example 1, 取らず三目: Black's four stones and White's one stone share the last
-/// liberty a1. Whoever fills it captures, and the other captures back and lives with new
+/// liberty (0,0). Whoever fills it captures, and the other captures back and lives with new
 /// stones that connect to its wall, so by art. 7-1 both are alive: seki.
 #[test]
 fn seed_example_1_seki_without_capture() {
@@ -237,9 +238,10 @@ fn seed_example_1_seki_without_capture() {
     );
 }
 
-/// Seed example 9 (本劫): White takes the ko at b2 (the corner stone a1), Black may not
-/// retake before passing, and White connects at c1, capturing the seven. So the seven are
-/// dead; and the White stone b1 is dead too, Black taking it at c1 if he moves first
+/// Seed example 9 (本劫): White takes the ko at (0,1) (the corner stone (0,0)), Black may
+/// not retake before passing, and White connects at (2,0), capturing the seven. So the
+/// seven are dead; and the White stone (1,0) is dead too, Black taking it at (2,0) if he
+/// moves first
 /// (the commentary to art. 7-2 says both).
 #[test]
 fn seed_example_9_a_ko_that_needs_a_move_is_dead() {
@@ -256,9 +258,9 @@ fn seed_example_9_a_ko_that_needs_a_move_is_dead() {
     );
 }
 
-/// Seed example 10 (一手ヨセ劫): White takes the ko, Black passes, White connects at c1
+/// Seed example 10 (一手ヨセ劫): White takes the ko, Black passes, White connects at (2,0)
 /// (one move short of capturing), Black retakes, White must pass before retaking and
-/// Black captures at d1. Black's eight stones are alive; White's b1 is dead.
+/// Black captures at (3,0). Black's eight stones are alive; White's (1,0) is dead.
 #[test]
 fn seed_example_10_a_ko_one_move_from_resolution_is_alive() {
     check(
@@ -274,9 +276,9 @@ fn seed_example_10_a_ko_one_move_from_resolution_is_alive() {
     );
 }
 
-/// Seed example 7 and the commentary (4): bent four in the corner. Black plays a2, White
-/// takes four at d1, Black plays b1, White throws in at a1, Black takes the ko at a2 and
-/// White, who must pass before retaking, loses all at c1. Dead under art. 7-2; under area
+/// Seed example 7 and the commentary (4): bent four in the corner. Black plays (0,1),
+/// White takes four at (3,0), Black plays (1,0), White throws in at (0,0), Black takes the
+/// ko at (0,1) and White, who must pass before retaking, loses all at (2,0). Dead under art. 7-2; under area
 /// scoring the ko must be played out, so the verdict depends on ko threats: unknown. The
 /// three Black stones inside cannot be captured (White filling either liberty is
 /// self-atari), so they are alive under every rule.
@@ -308,7 +310,7 @@ fn seed_example_7_bent_four_in_the_corner() {
 }
 
 /// Seed example 25 (両劫ゼキ): two kos, each side's big chain getting a liberty from the
-/// ko it holds. The ko stones c1... d1 (Black) and a3 (White) are dead: captured, they
+/// ko it holds. The ko stones (3,0) (Black) and (0,2) (White) are dead: captured, they
 /// come back only as stones that can be captured again. The big chains are alive, and
 /// share the dame left by the ko stones: seki.
 #[test]
@@ -668,8 +670,8 @@ fn analyses_of_random_positions_are_consistent() {
 /// The commentary to art. 7-2, figure 11: a ko one move from resolution (top, as seed
 /// example 10) next to a double-ko seki (bottom). The double ko gives no endless ko
 /// threats: each retake needs its own pass. So the top Black group is alive and White's
-/// b1 dead, as without the double ko; at the bottom the big chains are in seki and the
-/// two ko stones (a11 Black, c14 White) are dead, as in seed example 25.
+/// (1,0) dead, as without the double ko; at the bottom the big chains are in seki and the
+/// two ko stones ((0,10) Black, (2,13) White) are dead, as in seed example 25.
 #[test]
 fn commentary_figure_11_a_ko_one_move_from_resolution_beside_a_double_ko_seki() {
     check(
@@ -710,7 +712,7 @@ fn commentary_figure_11_a_ko_one_move_from_resolution_beside_a_double_ko_seki() 
 }
 
 /// The commentary to art. 7, figure 6 <3>: "all the Black and White stones are alive".
-/// White's inner chains share the two eyes c4... (3,3) and (4,4) and are pass-alive;
+/// White's inner chains share the two eyes (3,3) and (4,4) and are pass-alive;
 /// Black's surrounding chain lives with the corner, where its three lone stones cannot be
 /// approached either.
 #[test]
@@ -762,7 +764,7 @@ fn commentary_figure_16_a_dead_stone_in_territory() {
 }
 
 /// The commentary to art. 8, figure 13 (seki stones and dame): White's inner chain and
-/// Black's each have one eye and share the liberty a3; neither can fill it. Seki.
+/// Black's each have one eye and share the liberty (0,2); neither can fill it. Seki.
 #[test]
 fn commentary_figure_13_seki_stones_and_dame() {
     check(
@@ -779,9 +781,9 @@ fn commentary_figure_13_seki_stones_and_dame() {
 }
 
 /// Seed example 24 (二段劫, a two-stage ko) and the revision notes (6): White's marked stone
-/// b1 is dead, White's a2 is alive, and every other stone lives (Black's inner chain and
-/// White's left chain keep the dame c4 between them; White's a2 holds the dame a1 after
-/// b1 goes).
+/// (1,0) is dead, White's (0,1) is alive, and every other stone lives (Black's inner chain
+/// and White's left chain keep the dame (2,3) between them; White's (0,1) holds the dame
+/// (0,0) after (1,0) goes).
 #[test]
 fn seed_example_24_two_stage_ko() {
     check_living(
@@ -814,7 +816,7 @@ fn seed_example_24_two_stage_ko() {
 }
 
 /// Seed example 8 (眼あり眼なし三劫, a triple ko of eye against no eye): Black's nine stones
-/// have no eye and three kos with White's chain, which has the eye a9. Figure 1 of the
+/// have no eye and three kos with White's chain, which has the eye (0,8). Figure 1 of the
 /// example: Black must pass before each retake and White captures the nine. Dead; White's
 /// stones live.
 #[test]

@@ -59,7 +59,7 @@ pub struct EyeSpace {
 /// ```
 /// use tengen::go::{is_false_eye, parse_diagram, Points};
 /// use tengen::core::{Color, Point};
-/// // a1 is Black's eye on the edge... in the corner, with White on the diagonal b2.
+/// // The corner point is Black's eye, but White holds its only diagonal point.
 /// let pos = parse_diagram(
 ///     ". X . .
 ///      X O . .
@@ -100,7 +100,8 @@ fn is_one_point_eye(position: &Position, color: Color, v: Vertex) -> bool {
 /// ```
 /// use tengen::go::{eye_spaces, parse_diagram, Points};
 /// use tengen::core::{Color, Point};
-/// // Black's straight three on the edge: one eye if White takes b1... the middle first.
+/// // Black's straight three on the edge: one eye if White takes the middle first, two
+/// // if Black does.
 /// let pos = parse_diagram(
 ///     "O X . . . X O
 ///      O X X X X X O
