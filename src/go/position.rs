@@ -305,7 +305,7 @@ impl Position {
             if around >> (8 * EMPTY) & 0xff != 0
                 || !self.has_eye_shape(color, v, around)
                     && self.ko != Some((Vertex(v as u16), color))
-                    && !self.is_suicide(color, v)
+                    && !self.surrounded_is_suicide(color, v)
             {
                 return Some(Vertex(v as u16));
             }
@@ -406,20 +406,23 @@ impl Position {
     /// Would a `color` stone on the empty point `v` have no liberty, even after captures?
     #[inline]
     fn is_suicide(&self, color: Color, v: usize) -> bool {
-        if self.cells[v].around >> (8 * EMPTY) & 0xff != 0 {
-            return false;
-        }
+        self.cells[v].around >> (8 * EMPTY) & 0xff == 0 && self.surrounded_is_suicide(color, v)
+    }
+
+    /// [`is_suicide`](Self::is_suicide) for a point without an empty neighbour.
+    #[inline]
+    fn surrounded_is_suicide(&self, color: Color, v: usize) -> bool {
         let own = color.index() as u8;
-        !self.geo.neighbours[v].iter().any(|&n| {
+        // The stone breathes only through a friendly chain with a liberty besides `v`, or
+        // an enemy chain whose last liberty is `v` (captured, it leaves one). All four are
+        // looked at, without branching on what they hold: the sentinel's dummy chain
+        // answers something and `is_stone` masks it out.
+        let breathes = self.geo.neighbours[v].iter().fold(false, |breathes, &n| {
             let cell = &self.cells[usize::from(n)];
-            match cell.color {
-                EMPTY => true,
-                OFF => false,
-                // A friendly chain with a liberty besides `v` lends it; an enemy chain
-                // whose last liberty is `v` is captured and leaves one.
-                c => (c == own) != self.chain_of(cell).in_atari(),
-            }
-        })
+            let is_stone = cell.color < EMPTY;
+            breathes | (is_stone & ((cell.color == own) != self.chain_of(cell).in_atari()))
+        });
+        !breathes
     }
 
     fn for_each_chain_stone(&self, v: Vertex, mut f: impl FnMut(usize)) {
