@@ -330,6 +330,10 @@ impl Position {
         // chain. Deciding with masks first and acting after keeps the processor from
         // guessing at four unpredictable branches.
         let (mut friends, mut takes) = (0u32, 0u32);
+        // The largest friendly chain next to `v` takes the new stone in (`v` itself when
+        // there is none), so that the stone never needs relabelling on its own.
+        let (mut host, mut host_stones) = (v, 0);
+        let mut reps = [0; 4];
         for (i, &n) in neighbours.iter().enumerate() {
             let n = usize::from(n);
             let cell = &self.cells[n];
@@ -340,19 +344,34 @@ impl Position {
             alone.lib_sq += (free * n * n) as u32;
             let theirs = &mut self.cells[rep].chain;
             theirs.remove_liberty(v);
-            friends |= u32::from(content == own) << i;
+            let friend = content == own;
+            friends |= u32::from(friend) << i;
             // Liberties only fall here, so a chain reaches zero at exactly one neighbour.
             takes |= u32::from((content == opponent) & (theirs.libs == 0)) << i;
+            let larger = friend & (theirs.stones > host_stones);
+            host = if larger { rep } else { host };
+            host_stones = if larger { theirs.stones } else { host_stones };
+            reps[i] = rep;
         }
         self.put_stone(v, own);
         let cell = &mut self.cells[v];
-        cell.rep = v as u16;
+        cell.rep = host as u16;
         cell.next = v as u16;
-        cell.chain = alone;
-        for n in masked(neighbours, friends) {
-            let (mine, theirs) = (self.cells[v].rep, self.cells[n].rep);
-            if theirs != mine {
-                self.merge(usize::from(mine), usize::from(theirs));
+        cell.chain = Chain::default();
+        // Into the host's circular list, after the host: a no-op when `v` is its own host,
+        // and so are the counts, which then start from zero.
+        let after = self.cells[host].next;
+        self.cells[host].next = v as u16;
+        self.cells[v].next = after;
+        self.cells[host].chain.absorb(alone);
+        // Other friendly chains are rarer: they join the host.
+        let others = (0..4).fold(0, |m, i| {
+            m | u32::from((friends >> i & 1 != 0) & (reps[i] != host)) << i
+        });
+        for n in masked(neighbours, others) {
+            let theirs = usize::from(self.cells[n].rep);
+            if theirs != host {
+                self.merge(host, theirs);
             }
         }
         // Captures after the merges, as a captured chain hands its points to every
@@ -364,14 +383,13 @@ impl Position {
             last_captured = n;
         }
         self.captures[color.index()] += captured;
-        let rep = usize::from(self.cells[v].rep);
-        let mine = &self.cells[rep].chain;
+        let mine = &self.cells[host].chain;
         // A lone stone that took a lone stone and has that point as its only liberty can
         // be taken back at once, recreating the position: the simple ko.
-        self.ko = (captured == 1 && mine.stones == 1 && mine.libs == 1)
+        self.ko = ((captured == 1) & (mine.stones == 1) & (mine.libs == 1))
             .then(|| (Vertex(last_captured as u16), !color));
         if mine.libs == 0 {
-            self.captures[(!color).index()] += self.remove_chain(rep);
+            self.captures[(!color).index()] += self.remove_chain(host);
         }
     }
 
@@ -440,14 +458,11 @@ impl Position {
         }
     }
 
-    /// Joins two chains of one colour: the smaller one's stones take the larger one's
-    /// representative, and the two circular lists become one by swapping two links.
-    fn merge(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.cells[a].chain.stones >= self.cells[b].chain.stones {
-            (a, b)
-        } else {
-            (b, a)
-        };
+    /// Joins the chain with representative `small` to the one with representative `big`,
+    /// of the same colour and at least as many stones: the smaller one's stones take the
+    /// larger one's representative, and the two circular lists become one by swapping two
+    /// links.
+    fn merge(&mut self, big: usize, small: usize) {
         let mut s = small;
         loop {
             let cell = &mut self.cells[s];
