@@ -61,6 +61,55 @@ impl<const W: usize> Bitboard<W> {
         b
     }
 
+    /// The set with every index moved up by `k` (`k < 64`); indices pushed past the
+    /// capacity drop out.
+    ///
+    /// ```
+    /// use tengen::core::Bitboard;
+    /// let mut b = Bitboard::<2>::EMPTY;
+    /// b.insert(62);
+    /// assert_eq!(b.shifted_up(3).iter().collect::<Vec<_>>(), vec![65]);
+    /// ```
+    #[inline]
+    pub fn shifted_up(&self, k: u32) -> Self {
+        debug_assert!(k < 64);
+        let mut out = Self::EMPTY;
+        let mut carry = 0;
+        for (o, &w) in out.0.iter_mut().zip(&self.0) {
+            *o = w << k | carry;
+            // The bits leaving this word enter the next one (none when k == 0).
+            carry = w.checked_shr(64 - k).unwrap_or(0);
+        }
+        out
+    }
+
+    /// The set with every index moved down by `k` (`k < 64`); indices below `k` drop out.
+    ///
+    /// ```
+    /// use tengen::core::Bitboard;
+    /// let mut b = Bitboard::<2>::EMPTY;
+    /// b.insert(65);
+    /// b.insert(1);
+    /// assert_eq!(b.shifted_down(3).iter().collect::<Vec<_>>(), vec![62]);
+    /// ```
+    #[inline]
+    pub fn shifted_down(&self, k: u32) -> Self {
+        debug_assert!(k < 64);
+        let mut out = Self::EMPTY;
+        let mut carry = 0;
+        for (o, &w) in out.0.iter_mut().zip(&self.0).rev() {
+            *o = w >> k | carry;
+            carry = w.checked_shl(64 - k).unwrap_or(0);
+        }
+        out
+    }
+
+    /// The lowest index, if any.
+    #[inline]
+    pub fn first(&self) -> Option<usize> {
+        self.iter().next()
+    }
+
     /// The indices in increasing order.
     #[inline]
     pub fn iter(&self) -> BitIter<W> {
@@ -179,6 +228,30 @@ mod tests {
         assert_eq!((a - b).len(), 64 - 13);
         a.remove(3);
         assert!(!a.contains(3) && a.contains(6));
+    }
+
+    #[test]
+    fn shifts_agree_with_moving_each_index() {
+        let mut b = Bitboard::<3>::EMPTY;
+        for i in [0, 5, 63, 64, 100, 127, 128, 191] {
+            b.insert(i);
+        }
+        for k in [0, 1, 7, 25, 63] {
+            let up: Vec<_> = b.iter().map(|i| i + k).filter(|&i| i < 192).collect();
+            let down: Vec<_> = b.iter().filter(|&i| i >= k).map(|i| i - k).collect();
+            assert_eq!(
+                b.shifted_up(k as u32).iter().collect::<Vec<_>>(),
+                up,
+                "up {k}"
+            );
+            assert_eq!(
+                b.shifted_down(k as u32).iter().collect::<Vec<_>>(),
+                down,
+                "down {k}"
+            );
+        }
+        assert_eq!(b.first(), Some(0));
+        assert_eq!(Bitboard::<3>::EMPTY.first(), None);
     }
 
     #[test]

@@ -22,6 +22,7 @@ mod board;
 mod diagram;
 mod game;
 mod legality;
+mod life;
 mod notation;
 mod playout;
 mod position;
@@ -34,6 +35,10 @@ pub use board::Board;
 pub use diagram::{diagram, parse_diagram, DiagramError};
 pub use game::{Forfeit, Game, GameOver, MoveError, Stop, NO_RESULT_REPETITIONS};
 pub use legality::{Ko, Legality, PlayError, Suicide};
+pub use life::{
+    eye_spaces, is_false_eye, pass_alive, EyeSpace, EyeValue, LifeAndDeath, LifeOptions, PassAlive,
+    Status, MAX_AREA_POINTS, MAX_EYE_SPACE,
+};
 pub use notation::VertexError;
 pub use playout::{area_score, Area};
 pub use position::Position;

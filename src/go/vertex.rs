@@ -81,6 +81,80 @@ impl BoardSize {
         (0..self.points() as u16).map(Vertex)
     }
 
+    /// The points next to a point of `set` (a point of `set` is among them when a
+    /// neighbour of it is in `set` too): one step of a flood fill, by shifts of whole
+    /// bitboards.
+    ///
+    /// ```
+    /// use tengen::go::{BoardSize, Points};
+    /// let size = BoardSize::new(3).unwrap();
+    /// let mut corner = Points::EMPTY;
+    /// corner.insert(0);
+    /// assert_eq!(size.neighbours_of(corner).iter().collect::<Vec<_>>(), vec![1, 3]);
+    /// ```
+    pub fn neighbours_of(self, set: Points) -> Points {
+        let geo = self.geometry();
+        let n = self.get() as u32;
+        set.shifted_down(n)
+            | set.shifted_up(n) & geo.board
+            | (set & geo.has_left).shifted_down(1)
+            | (set & geo.has_right).shifted_up(1)
+    }
+
+    /// The points of `within` connected to a point of `seed & within` through points of
+    /// `within`.
+    ///
+    /// ```
+    /// use tengen::go::{BoardSize, Points};
+    /// let size = BoardSize::new(3).unwrap();
+    /// let (mut seed, mut column) = (Points::EMPTY, Points::EMPTY);
+    /// seed.insert(0);
+    /// for i in [0, 3, 6, 8] {
+    ///     column.insert(i);
+    /// }
+    /// assert_eq!(size.flood(seed, column).iter().collect::<Vec<_>>(), vec![0, 3, 6]);
+    /// ```
+    pub fn flood(self, seed: Points, within: Points) -> Points {
+        let mut filled = seed & within;
+        loop {
+            let grown = (filled | self.neighbours_of(filled)) & within;
+            if grown == filled {
+                return filled;
+            }
+            filled = grown;
+        }
+    }
+
+    /// The connected parts of `set` (through neighbouring points), lowest point first.
+    ///
+    /// ```
+    /// use tengen::go::{BoardSize, Points};
+    /// let size = BoardSize::new(3).unwrap();
+    /// let mut set = Points::EMPTY;
+    /// for i in [0, 1, 5, 8] {
+    ///     set.insert(i);
+    /// }
+    /// assert_eq!(size.components(set).len(), 2);
+    /// ```
+    pub fn components(self, set: Points) -> Vec<Points> {
+        let mut parts = Vec::new();
+        let mut rest = set;
+        while let Some(start) = rest.first() {
+            let mut seed = Points::EMPTY;
+            seed.insert(start);
+            let part = self.flood(seed, rest);
+            rest = rest - part;
+            parts.push(part);
+        }
+        parts
+    }
+
+    /// Every point of the board.
+    #[inline]
+    pub fn all_points(self) -> Points {
+        self.geometry().board
+    }
+
     /// The tables of this size, built once for all sizes.
     #[inline]
     pub(super) fn geometry(self) -> &'static Geometry {
@@ -123,6 +197,10 @@ pub(super) struct Geometry {
     pub(super) on_edge: Box<[bool]>,
     /// Zobrist key of a stone of each colour on each point.
     pub(super) keys: Box<[[u64; 2]]>,
+    /// Every point; those with a neighbour to the left (x > 0); to the right.
+    pub(super) board: Points,
+    has_left: Points,
+    has_right: Points,
 }
 
 impl Geometry {
@@ -137,6 +215,13 @@ impl Geometry {
             }
         };
         let cells = || (0..n * n).map(|i| (i % n, i / n));
+        let select = |keep: &dyn Fn(usize) -> bool| {
+            let mut set = Points::EMPTY;
+            cells()
+                .filter(|&(x, _)| keep(x))
+                .for_each(|(x, y)| set.insert(y * n + x));
+            set
+        };
         // Keys depend on the index only: every size draws the same sequence.
         let mut rng = SplitMix64::new(0x60_5eed_2b0a_4d00);
         Geometry {
@@ -167,6 +252,9 @@ impl Geometry {
             keys: (0..n * n)
                 .map(|_| [rng.next_u64(), rng.next_u64()])
                 .collect(),
+            board: Points::first_n(n * n),
+            has_left: select(&|x| x > 0),
+            has_right: select(&|x| x + 1 < n),
         }
     }
 }
@@ -213,6 +301,30 @@ mod tests {
             assert_eq!(size.vertex(Point::new(n as u8, 0)), None);
             assert_eq!(size.vertex(Point::new(0, n as u8)), None);
             assert_eq!(size.vertex_at(n * n), None);
+        }
+    }
+
+    #[test]
+    fn neighbours_of_a_set_agree_with_the_neighbour_table() {
+        let mut rng = SplitMix64::new(11);
+        for n in [2, 5, 8, 9, 19, 25] {
+            let size = BoardSize::new(n).unwrap();
+            let g = size.geometry();
+            for _ in 0..20 {
+                let mut set = Points::EMPTY;
+                for v in 0..n * n {
+                    if rng.below(5) == 0 {
+                        set.insert(v);
+                    }
+                }
+                let mut expected = Points::EMPTY;
+                for v in set.iter() {
+                    for &m in g.neighbours[v].iter().filter(|&&m| usize::from(m) < n * n) {
+                        expected.insert(usize::from(m));
+                    }
+                }
+                assert_eq!(size.neighbours_of(set), expected, "size {n}");
+            }
         }
     }
 

@@ -1,0 +1,652 @@
+//! Deciding Japanese art. 7 in a small area by exhaustive search.
+//!
+//! Art. 7-1: stones are *alive* if the opponent cannot capture them, or if, captured, they
+//! can give rise to new stones the opponent cannot capture; otherwise they are *dead*. Both
+//! halves are two-player games of reaching a goal in the confirmation play of
+//! [`Area`](super::area::Area), where passes never end the play:
+//!
+//! - *capture* of the chain through a point: the opponent wins by reaching a position where
+//!   that chain is gone; the owner wins if that never happens (an endless play, a cycle,
+//!   counts for the owner: the opponent could not capture).
+//! - *life* of a chain `s`: with the opponent moving first, the owner wins by reaching a
+//!   position where some stone of its colour in the *fight* of `s` cannot be captured
+//!   (the first kind of game decides "cannot"). The fight is `s`, its liberties, and the
+//!   opponent chains touching it: where the new stones of art. 7-1 arise when `s` is
+//!   captured and its captors are taken back (seed example 1, 取らず三目), without letting
+//!   an unrelated stone of the same colour elsewhere in the area (the other ko of a double
+//!   ko, seed example 25) rescue `s`.
+//!
+//! Each game is solved by depth-first proof search, deepened step by step: a line cut off
+//! by the depth bound proves nothing, so every verdict returned is exact, and a game whose
+//! proof needs more than [`MAX_DEPTH`] moves, or more nodes than the budget, stays open. A
+//! position repeated on the current line counts as a failure for the player reaching for
+//! the goal (an endless play does not reach it); a failure that leans on a repetition
+//! above the current node is not stored, so stored values hold whatever the line.
+
+use super::area::{bits, Area, Move, Set, State};
+use crate::core::Color;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The search ran out of nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct OutOfBudget;
+
+/// The longest proof a game may need, in moves (passes included).
+const MAX_DEPTH: u32 = 48;
+
+/// The most nodes one capture game asked about by a life game may take.
+const NESTED_BUDGET: usize = 200_000;
+
+/// The value of a game position for the player reaching for the goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Value {
+    /// The goal can be forced.
+    Win,
+    /// It cannot.
+    Loss,
+    /// Not decided within the depth bound.
+    Open,
+}
+
+/// What a search tries to reach.
+#[derive(Clone, Copy)]
+enum Goal {
+    /// The chain through this point, of the colour not reaching, is gone.
+    Capture(usize),
+    /// A stone of the reaching colour in this set that the opponent cannot capture.
+    Life(Set),
+}
+
+/// One game being solved: its goal, who reaches for it, the current line, and (for life
+/// games) its tables; capture games share the solver's tables.
+struct Query {
+    goal: Goal,
+    reacher: Color,
+    /// The states of the current line, the root first.
+    line: Vec<State>,
+    tables: Tables<State>,
+}
+
+/// Proven values, and the depth to which an open position has been searched.
+struct Tables<K> {
+    entries: HashMap<K, Entry, Fast>,
+}
+
+/// What a table knows of a position.
+#[derive(Clone, Copy)]
+enum Entry {
+    /// Proven: does the player reaching win?
+    Exact(bool),
+    /// Open after a search of this many moves.
+    Open(u32),
+}
+
+impl<K: std::hash::Hash + Eq> Tables<K> {
+    fn new() -> Self {
+        Tables {
+            entries: HashMap::default(),
+        }
+    }
+
+    fn lookup(&self, key: &K, remaining: u32) -> Option<Value> {
+        match self.entries.get(key)? {
+            Entry::Exact(true) => Some(Value::Win),
+            Entry::Exact(false) => Some(Value::Loss),
+            Entry::Open(searched) if *searched >= remaining => Some(Value::Open),
+            Entry::Open(_) => None,
+        }
+    }
+
+    fn store(&mut self, key: K, value: Value, remaining: u32) {
+        let entry = match value {
+            Value::Win => Entry::Exact(true),
+            Value::Loss => Entry::Exact(false),
+            Value::Open => Entry::Open(remaining),
+        };
+        let slot = self.entries.entry(key).or_insert(entry);
+        if let (Entry::Open(old), Entry::Open(new)) = (*slot, entry) {
+            *slot = Entry::Open(old.max(new));
+        } else {
+            *slot = entry;
+        }
+    }
+}
+
+/// A multiply-rotate hasher for the small integer keys of the tables: much faster than
+/// the default hasher, and the keys are not chosen by an adversary.
+#[derive(Default)]
+struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(26) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+type Fast = BuildHasherDefault<FastHasher>;
+
+/// The games of one area, sharing a node budget and the table of capture results.
+pub(super) struct Solver<'a> {
+    area: &'a Area,
+    nodes_left: usize,
+    captures: Tables<(State, u8)>,
+}
+
+impl<'a> Solver<'a> {
+    /// A solver for `area` with no nodes to spend yet (see [`refill`](Self::refill)).
+    pub(super) fn new(area: &'a Area) -> Solver<'a> {
+        Solver {
+            area,
+            nodes_left: 0,
+            captures: Tables::new(),
+        }
+    }
+
+    /// Sets the nodes left to spend to `budget` (the tables stay).
+    pub(super) fn refill(&mut self, budget: usize) {
+        self.nodes_left = budget;
+    }
+
+    /// Nodes left to spend.
+    pub(super) fn nodes_left(&self) -> usize {
+        self.nodes_left
+    }
+
+    /// Is the chain through `k` alive by art. 7-1: from `state` (the opponent to move),
+    /// can its owner keep it, or make new stones in its fight that cannot be captured?
+    /// `None` when the search cannot tell.
+    pub(super) fn is_alive(&mut self, state: &State, k: usize) -> Option<bool> {
+        let owner = self.owner(state, k)?;
+        let chain = self.area.chain(state.stones[owner.index()], k);
+        let opponent = state.stones[(!owner).index()];
+        let mut fight = chain | self.area.liberties(state, chain);
+        for n in bits(self.area.around(chain) & opponent) {
+            fight |= self.area.chain(opponent, n);
+        }
+        let mut query = Query {
+            goal: Goal::Life(fight),
+            reacher: owner,
+            line: Vec::new(),
+            tables: Tables::new(),
+        };
+        match self.deepen(&mut query, state) {
+            Ok(Value::Win) => Some(true),
+            Ok(Value::Loss) => Some(false),
+            Ok(Value::Open) | Err(OutOfBudget) => None,
+        }
+    }
+
+    /// Can the opponent of the chain through `k` force its capture from `state`? A game
+    /// the goal test of a life game asks about may spend at most [`NESTED_BUDGET`] nodes:
+    /// past that it stays open, as the life game may not need its answer.
+    fn capture(&mut self, state: &State, k: usize) -> Result<Value, OutOfBudget> {
+        let owner = self.owner(state, k).expect("a chain to capture");
+        let mut query = Query {
+            goal: Goal::Capture(k),
+            reacher: !owner,
+            line: Vec::new(),
+            tables: Tables::new(),
+        };
+        let before = self.nodes_left;
+        let allowed = before.min(NESTED_BUDGET);
+        self.nodes_left = allowed;
+        let result = self.deepen(&mut query, state);
+        self.nodes_left = before - (allowed - self.nodes_left);
+        match result {
+            Err(OutOfBudget) if self.nodes_left > 0 => {
+                if let Some(key) = self.capture_key(&query, state) {
+                    self.captures.store(key, Value::Open, u32::MAX);
+                }
+                Ok(Value::Open)
+            }
+            other => other,
+        }
+    }
+
+    /// Iterative deepening up to [`MAX_DEPTH`].
+    fn deepen(&mut self, query: &mut Query, state: &State) -> Result<Value, OutOfBudget> {
+        let mut depth = 3;
+        loop {
+            let (value, _) = self.reach(query, *state, 0, depth)?;
+            if value != Value::Open || depth >= MAX_DEPTH {
+                return Ok(value);
+            }
+            depth = (depth * 2).min(MAX_DEPTH);
+        }
+    }
+
+    fn owner(&self, state: &State, k: usize) -> Option<Color> {
+        Color::BOTH
+            .into_iter()
+            .find(|c| state.stones[c.index()] & 1 << k != 0)
+    }
+
+    /// The goal test of `query` in `state`: `Win` reached, `Loss` never reachable
+    /// (a chain to capture that cannot be captured), `Open` not yet.
+    fn goal(&mut self, query: &Query, state: &State) -> Result<Option<Value>, OutOfBudget> {
+        match query.goal {
+            Goal::Capture(k) => {
+                let owner = !query.reacher;
+                let own = state.stones[owner.index()];
+                if own & 1 << k == 0 || self.area.is_held_by(state, query.reacher) {
+                    return Ok(Some(Value::Win));
+                }
+                let chain = self.area.chain(own, k);
+                Ok(self
+                    .is_unconditionally_safe(state, chain, owner)
+                    .then_some(Value::Loss))
+            }
+            Goal::Life(fight) => {
+                if self.area.is_held_by(state, !query.reacher) {
+                    return Ok(Some(Value::Loss));
+                }
+                let own = state.stones[query.reacher.index()];
+                let mut todo = own & fight;
+                let mut open = false;
+                while todo != 0 {
+                    let k = todo.trailing_zeros() as usize;
+                    todo &= !self.area.chain(own, k);
+                    match self.capture(state, k)? {
+                        Value::Loss => return Ok(Some(Value::Win)),
+                        Value::Open => open = true,
+                        Value::Win => {}
+                    }
+                }
+                Ok(open.then_some(Value::Open))
+            }
+        }
+    }
+
+    /// A chain that reaches a safe stone, or has two eyes nobody can fill: the owner only
+    /// has to pass for ever.
+    fn is_unconditionally_safe(&self, state: &State, chain: Set, owner: Color) -> bool {
+        if self.area.is_anchored(chain, owner) {
+            return true;
+        }
+        let empty = self.area.all() & !(state.stones[0] | state.stones[1]);
+        let eyes = bits(empty & self.area.eye_candidates(owner))
+            .filter(|&e| self.area.around(1 << e) & !chain == 0)
+            .count();
+        eyes >= 2
+    }
+
+    /// The depth-first proof within `remaining` moves: the value, and the lowest depth of
+    /// the line the value leans on through a repetition (`u32::MAX` for none).
+    fn reach(
+        &mut self,
+        query: &mut Query,
+        state: State,
+        depth: u32,
+        remaining: u32,
+    ) -> Result<(Value, u32), OutOfBudget> {
+        const FREE: u32 = u32::MAX;
+        let goal = self.goal(query, &state)?;
+        match goal {
+            Some(Value::Win) => return Ok((Value::Win, FREE)),
+            Some(Value::Loss) => return Ok((Value::Loss, FREE)),
+            _ => {}
+        }
+        if let Some(d) = query.line.iter().position(|s| *s == state) {
+            return Ok((Value::Loss, d as u32));
+        }
+        if let Some(known) = self.lookup(query, &state, remaining) {
+            return Ok((known, FREE));
+        }
+        if remaining == 0 {
+            return Ok((Value::Open, FREE));
+        }
+        if self.nodes_left == 0 {
+            return Err(OutOfBudget);
+        }
+        self.nodes_left -= 1;
+        let reaching = state.to_move == query.reacher;
+        let mut moves = self.area.moves(&state);
+        if reaching {
+            // A pass that lifts no ban never helps the player reaching: the other passes
+            // back and the position repeats, with nothing gained.
+            moves.retain(|(mv, _)| *mv != Move::Pass(None));
+        }
+        self.order(query, &state, &mut moves, reaching);
+        query.line.push(state);
+        let answer = self.combine(query, &moves, reaching, depth, remaining);
+        query.line.pop();
+        let (mut value, mut low) = answer?;
+        // The goal test could not tell here: only a win through the children is sure.
+        if goal == Some(Value::Open) && value == Value::Loss {
+            value = Value::Open;
+        }
+        if value != Value::Loss || low >= depth {
+            self.store(query, &state, value, remaining);
+            low = FREE;
+        }
+        Ok((value, low))
+    }
+
+    /// The value of a node from its children: any win for the player reaching, any loss
+    /// (the least line-bound one) for the other.
+    fn combine(
+        &mut self,
+        query: &mut Query,
+        moves: &[(Move, State)],
+        reaching: bool,
+        depth: u32,
+        remaining: u32,
+    ) -> Result<(Value, u32), OutOfBudget> {
+        const FREE: u32 = u32::MAX;
+        let mut open = false;
+        let mut low = FREE;
+        let mut refuted: Option<u32> = None;
+        for (_, child) in moves {
+            let (value, child_low) = self.reach(query, *child, depth + 1, remaining - 1)?;
+            match (reaching, value) {
+                (true, Value::Win) => return Ok((Value::Win, FREE)),
+                (true, Value::Loss) => low = low.min(child_low),
+                (false, Value::Loss) => {
+                    let best = refuted.map_or(child_low, |r| r.max(child_low));
+                    if best == FREE {
+                        return Ok((Value::Loss, FREE));
+                    }
+                    refuted = Some(best);
+                }
+                (false, Value::Win) => {}
+                (_, Value::Open) => open = true,
+            }
+        }
+        Ok(match (reaching, refuted) {
+            (false, Some(low)) => (Value::Loss, low),
+            (false, None) if !open => (Value::Win, FREE),
+            (true, _) if !open => (Value::Loss, low),
+            _ => (Value::Open, FREE),
+        })
+    }
+
+    /// Likely moves first: captures, then points of the fight (the target's liberties,
+    /// or the fight region), then their neighbours; passes last for the player reaching
+    /// and early for the defender of a chain (passing is often all the defence needed).
+    fn order(&self, query: &Query, state: &State, moves: &mut [(Move, State)], reaching: bool) {
+        let focus = match query.goal {
+            Goal::Capture(k) => {
+                let own = state.stones[(!query.reacher).index()];
+                self.area.liberties(state, self.area.chain(own, k))
+            }
+            Goal::Life(fight) => fight,
+        };
+        let near = self.area.around(focus);
+        let mover = state.to_move.index();
+        let taken_before = state.stones[1 - mover].count_ones();
+        let score = |(mv, after): &(Move, State)| -> i32 {
+            match mv {
+                Move::Pass(_) => match (reaching, query.goal) {
+                    (true, _) => -100,
+                    (false, Goal::Capture(_)) => 15,
+                    (false, Goal::Life(_)) => -50,
+                },
+                Move::Play(k) => {
+                    let captures = after.stones[1 - mover].count_ones() < taken_before;
+                    let at = 1 << k;
+                    let chain = self.area.chain(after.stones[mover], *k);
+                    let self_atari = !captures
+                        && !self.area.is_anchored(chain, state.to_move)
+                        && self.area.liberties(after, chain).count_ones() <= 1;
+                    20 * i32::from(captures) - 30 * i32::from(self_atari)
+                        + 10 * i32::from(focus & at != 0)
+                        + 5 * i32::from(near & at != 0)
+                }
+            }
+        };
+        moves.sort_by_cached_key(|m| -score(m));
+    }
+
+    fn lookup(&self, query: &Query, state: &State, remaining: u32) -> Option<Value> {
+        match self.capture_key(query, state) {
+            Some(key) => self.captures.lookup(&key, remaining),
+            None => query.tables.lookup(state, remaining),
+        }
+    }
+
+    fn store(&mut self, query: &mut Query, state: &State, value: Value, remaining: u32) {
+        match self.capture_key(query, state) {
+            Some(key) => self.captures.store(key, value, remaining),
+            None => query.tables.store(*state, value, remaining),
+        }
+    }
+
+    /// Capture games share one table, keyed by the state and the lowest point of the
+    /// target chain (every point of a chain gives the same game).
+    fn capture_key(&self, query: &Query, state: &State) -> Option<(State, u8)> {
+        match query.goal {
+            Goal::Capture(k) => {
+                let own = state.stones[(!query.reacher).index()];
+                let chain = self.area.chain(own, k);
+                Some((*state, chain.trailing_zeros() as u8))
+            }
+            Goal::Life(_) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::SplitMix64;
+    use crate::go::{BoardSize, Points, Position, Suicide};
+    use std::collections::VecDeque;
+
+    /// The whole game graph reachable from `start`, built with every move the rules allow
+    /// (own-eye fills and plain passes included, which the search leaves out).
+    struct Graph {
+        states: Vec<State>,
+        index: HashMap<State, usize>,
+        next: Vec<Vec<usize>>,
+        before: Vec<Vec<usize>>,
+    }
+
+    impl Graph {
+        fn new(area: &Area, starts: &[State]) -> Graph {
+            let mut index: HashMap<State, usize> =
+                starts.iter().enumerate().map(|(i, s)| (*s, i)).collect();
+            let mut states = starts.to_vec();
+            let mut next = Vec::new();
+            let mut todo: VecDeque<usize> = (0..starts.len()).collect();
+            while let Some(i) = todo.pop_front() {
+                let s = states[i];
+                let mut moves: Vec<Move> = (0..area.len()).map(Move::Play).collect();
+                moves.push(Move::Pass(None));
+                moves.extend(bits(s.bans[s.to_move.index()]).map(|q| Move::Pass(Some(q))));
+                let mut out = Vec::new();
+                for mv in moves {
+                    if let Some(t) = area.play(&s, mv) {
+                        let j = *index.entry(t).or_insert_with(|| {
+                            states.push(t);
+                            todo.push_back(states.len() - 1);
+                            states.len() - 1
+                        });
+                        out.push(j);
+                    }
+                }
+                next.push(out);
+            }
+            let mut before = vec![Vec::new(); states.len()];
+            for (i, succ) in next.iter().enumerate() {
+                for &j in succ {
+                    before[j].push(i);
+                }
+            }
+            Graph {
+                states,
+                index,
+                next,
+                before,
+            }
+        }
+
+        /// The states from which `reacher` can force reaching one where `target` holds:
+        /// the classic backward induction, a state of the other side's being won once all
+        /// its successors are.
+        fn attractor(&self, reacher: Color, target: impl Fn(&State) -> bool) -> Vec<bool> {
+            let mut left: Vec<usize> = self.next.iter().map(Vec::len).collect();
+            let mut won: Vec<bool> = self.states.iter().map(target).collect();
+            let mut todo: Vec<usize> = (0..won.len()).filter(|&i| won[i]).collect();
+            while let Some(j) = todo.pop() {
+                for &i in &self.before[j] {
+                    if won[i] {
+                        continue;
+                    }
+                    left[i] -= 1;
+                    if self.states[i].to_move == reacher || left[i] == 0 {
+                        won[i] = true;
+                        todo.push(i);
+                    }
+                }
+            }
+            won
+        }
+    }
+
+    /// Random small areas: the top rows of a board whose other rows are a safe wall of
+    /// one colour or the other (or nothing, on the 3x3 board), with random stones in them.
+    fn random_area(rng: &mut SplitMix64) -> Option<(Area, State)> {
+        let (n, rows) = if rng.below(2) == 0 { (3, 3) } else { (4, 2) };
+        let size = BoardSize::new(n).unwrap();
+        let mut pos = Position::new(size);
+        let area: Points = (0..rows * n).collect();
+        let wall: Points = size.all_points() - area;
+        let wall_color = if rng.below(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        for i in wall.iter() {
+            pos.play(wall_color, size.vertex_at(i), Suicide::Illegal)
+                .ok()?;
+        }
+        for i in area.iter() {
+            let color = match rng.below(3) {
+                0 => Color::Black,
+                1 => Color::White,
+                _ => continue,
+            };
+            // Skip what would capture or be suicide: keep the stones as drawn.
+            let before = pos.stones(Color::Black) | pos.stones(Color::White);
+            if pos
+                .play(color, size.vertex_at(i), Suicide::Illegal)
+                .is_err()
+                || (pos.stones(Color::Black) | pos.stones(Color::White)).len() != before.len() + 1
+            {
+                return None;
+            }
+        }
+        Some(Area::new(&pos, area, wall, Suicide::Illegal))
+    }
+
+    /// The search against retrograde analysis of the whole game graph: capture games from
+    /// either side to move, and life games, under the confirmation ko rule and with free
+    /// kos for one colour.
+    #[test]
+    fn search_agrees_with_retrograde_analysis() {
+        let mut rng = SplitMix64::new(77);
+        let (mut captures, mut lives, mut open) = (0, 0, 0);
+        let mut areas = 0;
+        while areas < 60 {
+            let Some((mut area, start)) = random_area(&mut rng) else {
+                continue;
+            };
+            areas += 1;
+            let free = match rng.below(3) {
+                0 => [false, false],
+                1 => [true, false],
+                _ => [false, true],
+            };
+            area.set_free_ko(free);
+            let starts = Color::BOTH.map(|to_move| State { to_move, ..start });
+            let graph = Graph::new(&area, &starts);
+            for owner in Color::BOTH {
+                let own = start.stones[owner.index()];
+                for k in bits(own) {
+                    if area.chain(own, k).trailing_zeros() as usize != k {
+                        continue;
+                    }
+                    let first = State {
+                        to_move: !owner,
+                        ..start
+                    };
+                    let taken = |p: usize| move |s: &State| s.stones[owner.index()] & 1 << p == 0;
+                    let capturable = graph.attractor(!owner, taken(k));
+                    let mut solver = Solver::new(&area);
+                    solver.refill(1_000_000);
+                    // Capture games, from the start with either side to move.
+                    for to_move in Color::BOTH {
+                        let s = State { to_move, ..first };
+                        let Some(&i) = graph.index.get(&s) else {
+                            continue;
+                        };
+                        match solver.capture(&s, k).unwrap() {
+                            Value::Open => open += 1,
+                            value => {
+                                assert_eq!(
+                                    value == Value::Win,
+                                    capturable[i],
+                                    "capture {k}:\n{s:?}"
+                                );
+                                captures += 1;
+                            }
+                        }
+                    }
+                    // The life game: the fight's stones that cannot be captured.
+                    let chain = area.chain(own, k);
+                    let opponent = start.stones[(!owner).index()];
+                    let mut fight = chain | area.liberties(&start, chain);
+                    for m in bits(area.around(chain) & opponent) {
+                        fight |= area.chain(opponent, m);
+                    }
+                    let safe_at: Vec<(usize, Vec<bool>)> = bits(fight)
+                        .map(|p| (p, graph.attractor(!owner, taken(p))))
+                        .collect();
+                    let keeps = |i: usize| {
+                        let s = &graph.states[i];
+                        safe_at
+                            .iter()
+                            .any(|(p, cap)| s.stones[owner.index()] & 1 << p != 0 && !cap[i])
+                    };
+                    let alive = graph.attractor(owner, |s| keeps(graph.index[s]));
+                    match solver.is_alive(&first, k) {
+                        None => open += 1,
+                        Some(verdict) => {
+                            let i = graph.index[&first];
+                            assert_eq!(verdict, alive[i], "life of {k}:\n{first:?}");
+                            lives += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            captures > 100 && lives > 50,
+            "{captures} captures, {lives} lives"
+        );
+        assert!(open * 10 < captures + lives, "{open} left open");
+    }
+}
