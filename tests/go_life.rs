@@ -147,13 +147,20 @@ fn random_position(n: usize, rng: &mut SplitMix64) -> Position {
 fn capturable_while_passing(pos: &Position, owner: Color, cap: usize) -> Option<Points> {
     let start = pos.stones(owner);
     let mut removed = Points::EMPTY;
+    // The owner passes before each of the opponent's moves, which lifts any ko ban (a
+    // random game can stop right after a ko capture): the hash then says all there is.
+    let passed = |mut p: Position| {
+        p.play(owner, None, Suicide::Illegal).unwrap();
+        p
+    };
     let mut seen = HashSet::from([pos.hash()]);
-    let mut todo = vec![pos.clone()];
+    let mut todo = vec![passed(pos.clone())];
     while let Some(p) = todo.pop() {
         removed |= start - p.stones(owner);
         for v in p.legal_moves(!owner, Suicide::Illegal) {
             let mut next = p.clone();
             next.play(!owner, Some(v), Suicide::Illegal).unwrap();
+            let next = passed(next);
             if seen.insert(next.hash()) {
                 if seen.len() > cap {
                     return None;

@@ -164,7 +164,8 @@ struct Reference {
     alive: Vec<Option<Color>>,
     /// Per empty point (dead stones removed): the colours its region touches.
     touches: Vec<[bool; 2]>,
-    /// Per point: a living stone whose chain touches a dame.
+    /// Per point: a living stone whose chain touches a dame, or an eye region of seki
+    /// stones.
     seki: Vec<bool>,
     /// Per empty point: its region touches a seki stone.
     seki_eye: Vec<bool>,
@@ -210,22 +211,34 @@ impl Reference {
         let is_dame = |p: usize| {
             alive[p].is_none() && touches[p] != [true, false] && touches[p] != [false, true]
         };
+        // Seki stones: chains touching a dame, then (until nothing changes) chains
+        // touching an eye region that touches seki stones.
         let mut seki = vec![false; n * n];
-        for i in 0..n * n {
-            if let Some(c) = alive[i] {
-                let chain = flood(i, &|q| alive[q] == Some(c));
-                seki[i] = (0..n * n)
-                    .filter(|&p| chain[p])
-                    .any(|p| neighbours(p).into_iter().any(is_dame));
-            }
-        }
         let mut seki_eye = vec![false; n * n];
-        for i in 0..n * n {
-            if alive[i].is_none() {
-                let region = flood(i, &|q| alive[q].is_none());
-                seki_eye[i] = (0..n * n)
-                    .filter(|&p| region[p])
-                    .any(|p| neighbours(p).into_iter().any(|q| seki[q]));
+        loop {
+            let mut changed = false;
+            for i in 0..n * n {
+                if let Some(c) = alive[i] {
+                    let chain = flood(i, &|q| alive[q] == Some(c));
+                    let touches = (0..n * n)
+                        .filter(|&p| chain[p])
+                        .any(|p| neighbours(p).into_iter().any(|q| is_dame(q) || seki_eye[q]));
+                    if touches && !seki[i] {
+                        seki[i] = true;
+                        changed = true;
+                    }
+                }
+            }
+            for i in 0..n * n {
+                if alive[i].is_none() {
+                    let region = flood(i, &|q| alive[q].is_none());
+                    seki_eye[i] = (0..n * n)
+                        .filter(|&p| region[p])
+                        .any(|p| neighbours(p).into_iter().any(|q| seki[q]));
+                }
+            }
+            if !changed {
+                break;
             }
         }
         Reference {

@@ -92,6 +92,26 @@ pub(super) struct Removals {
     pub(super) hash_after: u64,
 }
 
+/// What the position keeps per point, and per chain at the chain's representative: one
+/// record per point, so that the many lookups of a move go through one base pointer and
+/// one bounds check each, and a point's fields share a cache line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Cell {
+    /// The chain whose representative this point is (the dummy's on the sentinel).
+    chain: Chain,
+    /// The neighbours by content: byte `k` counts those whose `color` is `k`. Playouts ask
+    /// "own eye?" and "a free neighbour?" of every candidate; this answers with one load.
+    around: u32,
+    /// The chain's representative stone; `size * size` (the dummy chain) when empty.
+    rep: u16,
+    /// The next stone of the chain, a circular list (meaningful on stones only).
+    next: u16,
+    /// Where the point sits in `empties` (meaningful on empty points only).
+    empty_at: u16,
+    /// `Color::index()` of the stone, `EMPTY`, or `OFF` (the sentinel only).
+    color: u8,
+}
+
 /// Stones on a board of some size, with chains, prisoners, the simple-ko ban and a hash.
 ///
 /// The [`hash`](Self::hash) covers the stones only: who is to move, the ko ban and the
@@ -114,21 +134,8 @@ pub(super) struct Removals {
 #[derive(PartialEq, Eq)]
 pub struct Position {
     geo: &'static Geometry,
-    // Per point, then the off-board sentinel; one array per field, so that the many small
-    // writes of a move never stall a wider read of the same point.
-    /// `Color::index()` of the stone, `EMPTY`, or `OFF` (the sentinel only).
-    color: Vec<u8>,
-    /// The neighbours by content: byte `k` counts those whose `color` is `k`. Playouts ask
-    /// "own eye?" and "a free neighbour?" of every candidate; this answers with one load.
-    around: Vec<u32>,
-    /// The chain's representative stone; `size * size` (the dummy chain) when empty.
-    chain: Vec<u16>,
-    /// The next stone of the chain, a circular list (meaningful on stones only).
-    next: Vec<u16>,
-    /// Where the point sits in `empties` (meaningful on empty points only).
-    empty_at: Vec<u16>,
-    /// Indexed by a chain's representative, then the dummy.
-    chains: Vec<Chain>,
+    /// Per point, then the off-board sentinel (whose chain is the dummy).
+    cells: Vec<Cell>,
     /// The empty points, in no particular order.
     empties: Vec<u16>,
     stones: [Points; 2],
@@ -142,22 +149,24 @@ impl Position {
     pub fn new(size: BoardSize) -> Position {
         let n = size.points();
         let geo = size.geometry();
-        let tally = |i: usize| -> u32 {
-            geo.neighbours[i]
+        let cell = |i: usize| Cell {
+            around: geo.neighbours[i]
                 .iter()
                 .map(|&m| 1 << (8 * if usize::from(m) == n { OFF } else { EMPTY }))
-                .sum()
+                .sum(),
+            rep: n as u16,
+            empty_at: i as u16,
+            color: EMPTY,
+            ..Cell::default()
         };
-        let mut color = vec![EMPTY; n + 1];
-        color[n] = OFF;
+        let sentinel = Cell {
+            rep: n as u16,
+            color: OFF,
+            ..Cell::default()
+        };
         Position {
             geo,
-            color,
-            around: (0..n).map(tally).chain([0]).collect(),
-            chain: vec![n as u16; n + 1],
-            next: vec![0; n],
-            empty_at: (0..n as u16).collect(),
-            chains: vec![Chain::default(); n + 1],
+            cells: (0..n).map(cell).chain([sentinel]).collect(),
             empties: (0..n as u16).collect(),
             stones: [Points::EMPTY; 2],
             hash: 0,
@@ -175,7 +184,7 @@ impl Position {
     /// The stone on `v`, if any.
     #[inline]
     pub fn stone(&self, v: Vertex) -> Option<Color> {
-        match self.color[v.index()] {
+        match self.cells[v.index()].color {
             0 => Some(Color::Black),
             1 => Some(Color::White),
             _ => None,
@@ -224,7 +233,7 @@ impl Position {
         let mut set = Points::EMPTY;
         self.for_each_chain_stone(v, |s| {
             for &n in &self.geo.neighbours[s] {
-                if self.color[usize::from(n)] == EMPTY {
+                if self.cells[usize::from(n)].color == EMPTY {
                     set.insert(usize::from(n));
                 }
             }
@@ -236,15 +245,15 @@ impl Position {
     /// [`liberties`](Self::liberties). `false` when `v` is empty.
     #[inline]
     pub fn in_atari(&self, v: Vertex) -> bool {
-        let v = v.index();
-        self.color[v] < EMPTY && self.chains[usize::from(self.chain[v])].in_atari()
+        let cell = self.cells[v.index()];
+        cell.color < EMPTY && self.chain_of(&cell).in_atari()
     }
 
     /// Is `color` allowed to play on `v` under `suicide`? Superko is the game record's
     /// business ([`Board`](super::Board)).
     pub fn check(&self, color: Color, v: Vertex, suicide: Suicide) -> Result<(), PlayError> {
         let refuse = |why: fn(_) -> PlayError| Err(why(self.size().point(v)));
-        if self.color[v.index()] != EMPTY {
+        if self.cells[v.index()].color != EMPTY {
             refuse(PlayError::Occupied)
         } else if self.ko == Some((v, color)) {
             refuse(PlayError::Ko)
@@ -287,8 +296,8 @@ impl Position {
     /// usual heuristic: it calls some false eyes true and misses eyes that need two points.
     #[inline]
     pub fn is_eye(&self, color: Color, v: Vertex) -> bool {
-        let v = v.index();
-        self.color[v] == EMPTY && self.has_eye_shape(color, v, self.around[v])
+        let cell = &self.cells[v.index()];
+        cell.color == EMPTY && self.has_eye_shape(color, v.index(), cell.around)
     }
 
     /// A uniformly random choice among the empty points where `color` may play without
@@ -297,18 +306,21 @@ impl Position {
     ///
     /// Draws without replacement: a refused point is swapped out of the range still to
     /// draw from. That reorders the internal list of empty points, nothing else.
+    // Always inlined, as is `place`: in the playout loop the two calls and the reloads of
+    // the position's fields after them cost a few percent.
+    #[inline(always)]
     pub fn random_move(&mut self, color: Color, rng: &mut SplitMix64) -> Option<Vertex> {
         let mut left = self.empties.len();
         while left > 0 {
             let k = rng.below(left as u64) as usize;
             let v = usize::from(self.empties[k]);
-            let around = self.around[v];
+            let around = self.cells[v].around;
             // Most candidates have an empty neighbour, which rules out an eye, a suicide and
             // the ko point (whose neighbours are all the capturer's stones) at once.
             if around >> (8 * EMPTY) & 0xff != 0
                 || !self.has_eye_shape(color, v, around)
                     && self.ko != Some((Vertex(v as u16), color))
-                    && !self.is_suicide(color, v)
+                    && !self.surrounded_is_suicide(color, v)
             {
                 return Some(Vertex(v as u16));
             }
@@ -334,13 +346,14 @@ impl Position {
         let mut seen = [u16::MAX; 4];
         for (k, &n) in self.geo.neighbours[i].iter().enumerate() {
             let n = usize::from(n);
-            let r = self.chain[n];
-            if self.color[n] != opponent || seen.contains(&r) {
+            let cell = self.cells[n];
+            let r = cell.rep;
+            if cell.color != opponent || seen.contains(&r) {
                 continue;
             }
             seen[k] = r;
             // `v` is a liberty of this chain, so one liberty means `v` is the last.
-            if self.chains[usize::from(r)].in_atari() {
+            if self.chain_of(&cell).in_atari() {
                 let chain = self.chain(Vertex(n as u16));
                 chain
                     .iter()
@@ -353,7 +366,7 @@ impl Position {
             group.insert(i);
             for &n in &self.geo.neighbours[i] {
                 let n = usize::from(n);
-                if self.color[n] == own && !group.contains(n) {
+                if self.cells[n].color == own && !group.contains(n) {
                     group |= self.chain(Vertex(n as u16));
                 }
             }
@@ -365,6 +378,7 @@ impl Position {
 
     /// Plays a move that [`check`](Self::check) allows (suicide included, if the caller's
     /// rules allow it): captures, merges chains, sets the ko ban.
+    #[inline(always)]
     pub(super) fn place(&mut self, color: Color, v: Vertex) {
         let v = v.index();
         let own = color.index() as u8;
@@ -378,27 +392,51 @@ impl Position {
         // chain. Deciding with masks first and acting after keeps the processor from
         // guessing at four unpredictable branches.
         let (mut friends, mut takes) = (0u32, 0u32);
+        // The largest friendly chain next to `v` takes the new stone in (`v` itself when
+        // there is none), so that the stone never needs relabelling on its own.
+        let (mut host, mut host_stones) = (v, 0);
+        let mut reps = [0; 4];
         for (i, &n) in neighbours.iter().enumerate() {
             let n = usize::from(n);
-            let content = self.color[n];
+            let cell = &self.cells[n];
+            let (content, rep) = (cell.color, usize::from(cell.rep));
             let free = usize::from(content == EMPTY);
             alone.libs += free as u16;
             alone.lib_sum += (free * n) as u32;
             alone.lib_sq += (free * n * n) as u32;
-            let theirs = &mut self.chains[usize::from(self.chain[n])];
+            let theirs = &mut self.cells[rep].chain;
+            // Read before the liberty update: a load spanning the counts just written
+            // would wait for the writes to drain.
+            let stones = theirs.stones;
             theirs.remove_liberty(v);
-            friends |= u32::from(content == own) << i;
+            let friend = content == own;
+            friends |= u32::from(friend) << i;
             // Liberties only fall here, so a chain reaches zero at exactly one neighbour.
             takes |= u32::from((content == opponent) & (theirs.libs == 0)) << i;
+            let larger = friend & (stones > host_stones);
+            host = if larger { rep } else { host };
+            host_stones = if larger { stones } else { host_stones };
+            reps[i] = rep;
         }
         self.put_stone(v, own);
-        self.chain[v] = v as u16;
-        self.next[v] = v as u16;
-        self.chains[v] = alone;
-        for n in masked(neighbours, friends) {
-            let (mine, theirs) = (self.chain[v], self.chain[n]);
-            if theirs != mine {
-                self.merge(usize::from(mine), usize::from(theirs));
+        let cell = &mut self.cells[v];
+        cell.rep = host as u16;
+        cell.next = v as u16;
+        cell.chain = Chain::default();
+        // Into the host's circular list, after the host: a no-op when `v` is its own host,
+        // and so are the counts, which then start from zero.
+        let after = self.cells[host].next;
+        self.cells[host].next = v as u16;
+        self.cells[v].next = after;
+        self.cells[host].chain.absorb(alone);
+        // Other friendly chains are rarer: they join the host.
+        let others = (0..4).fold(0, |m, i| {
+            m | u32::from((friends >> i & 1 != 0) & (reps[i] != host)) << i
+        });
+        for n in masked(neighbours, others) {
+            let theirs = usize::from(self.cells[n].rep);
+            if theirs != host {
+                self.merge(host, theirs);
             }
         }
         // Captures after the merges, as a captured chain hands its points to every
@@ -406,17 +444,17 @@ impl Position {
         let mut captured = 0;
         let mut last_captured = 0;
         for n in masked(neighbours, takes) {
-            captured += self.remove_chain(usize::from(self.chain[n]));
+            captured += self.remove_chain(usize::from(self.cells[n].rep));
             last_captured = n;
         }
         self.captures[color.index()] += captured;
-        let mine = self.chains[usize::from(self.chain[v])];
+        let mine = &self.cells[host].chain;
         // A lone stone that took a lone stone and has that point as its only liberty can
         // be taken back at once, recreating the position: the simple ko.
-        self.ko = (captured == 1 && mine.stones == 1 && mine.libs == 1)
+        self.ko = ((captured == 1) & (mine.stones == 1) & (mine.libs == 1))
             .then(|| (Vertex(last_captured as u16), !color));
         if mine.libs == 0 {
-            self.captures[(!color).index()] += self.remove_chain(usize::from(self.chain[v]));
+            self.captures[(!color).index()] += self.remove_chain(host);
         }
     }
 
@@ -426,18 +464,24 @@ impl Position {
         self.ko = None;
     }
 
+    /// The chain `cell` belongs to (the dummy for an empty point).
+    #[inline]
+    fn chain_of(&self, cell: &Cell) -> &Chain {
+        &self.cells[usize::from(cell.rep)].chain
+    }
+
     /// The eye test of [`is_eye`](Self::is_eye) for an empty point `v` whose neighbour
     /// tally is `around`.
     #[inline]
     fn has_eye_shape(&self, color: Color, v: usize, around: u32) -> bool {
-        let opponent = (!color).index();
+        let opponent = (!color).index() as u8;
         // No empty and no enemy neighbour: all four are friendly or off the board.
         if around & (0xff << (8 * EMPTY) | 0xff << (8 * opponent)) != 0 {
             return false;
         }
         let enemy_diagonals = self.geo.diagonals[v]
             .iter()
-            .filter(|&&d| usize::from(self.color[usize::from(d)]) == opponent)
+            .filter(|&&d| self.cells[usize::from(d)].color == opponent)
             .count();
         enemy_diagonals < if self.geo.on_edge[v] { 1 } else { 2 }
     }
@@ -445,56 +489,59 @@ impl Position {
     /// Would a `color` stone on the empty point `v` have no liberty, even after captures?
     #[inline]
     fn is_suicide(&self, color: Color, v: usize) -> bool {
-        if self.around[v] >> (8 * EMPTY) & 0xff != 0 {
-            return false;
-        }
+        self.cells[v].around >> (8 * EMPTY) & 0xff == 0 && self.surrounded_is_suicide(color, v)
+    }
+
+    /// [`is_suicide`](Self::is_suicide) for a point without an empty neighbour.
+    #[inline]
+    fn surrounded_is_suicide(&self, color: Color, v: usize) -> bool {
         let own = color.index() as u8;
-        !self.geo.neighbours[v].iter().any(|&n| {
-            let n = usize::from(n);
-            match self.color[n] {
-                EMPTY => true,
-                OFF => false,
-                // A friendly chain with a liberty besides `v` lends it; an enemy chain
-                // whose last liberty is `v` is captured and leaves one.
-                c => (c == own) != self.chains[usize::from(self.chain[n])].in_atari(),
-            }
-        })
+        // The stone breathes only through a friendly chain with a liberty besides `v`, or
+        // an enemy chain whose last liberty is `v` (captured, it leaves one). All four are
+        // looked at, without branching on what they hold: the sentinel's dummy chain
+        // answers something and `is_stone` masks it out.
+        let breathes = self.geo.neighbours[v].iter().fold(false, |breathes, &n| {
+            let cell = &self.cells[usize::from(n)];
+            let is_stone = cell.color < EMPTY;
+            breathes | (is_stone & ((cell.color == own) != self.chain_of(cell).in_atari()))
+        });
+        !breathes
     }
 
     fn for_each_chain_stone(&self, v: Vertex, mut f: impl FnMut(usize)) {
         let start = v.index();
-        if self.color[start] == EMPTY {
+        if self.cells[start].color == EMPTY {
             return;
         }
         let mut s = start;
         loop {
             f(s);
-            s = usize::from(self.next[s]);
+            s = usize::from(self.cells[s].next);
             if s == start {
                 break;
             }
         }
     }
 
-    /// Joins two chains of one colour: the smaller one's stones take the larger one's
-    /// representative, and the two circular lists become one by swapping two links.
-    fn merge(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.chains[a].stones >= self.chains[b].stones {
-            (a, b)
-        } else {
-            (b, a)
-        };
+    /// Joins the chain with representative `small` to the one with representative `big`,
+    /// of the same colour and at least as many stones: the smaller one's stones take the
+    /// larger one's representative, and the two circular lists become one by swapping two
+    /// links.
+    fn merge(&mut self, big: usize, small: usize) {
         let mut s = small;
         loop {
-            self.chain[s] = big as u16;
-            s = usize::from(self.next[s]);
+            let cell = &mut self.cells[s];
+            cell.rep = big as u16;
+            s = usize::from(cell.next);
             if s == small {
                 break;
             }
         }
-        self.next.swap(big, small);
-        let absorbed = self.chains[small];
-        self.chains[big].absorb(absorbed);
+        let (big_next, small_next) = (self.cells[big].next, self.cells[small].next);
+        self.cells[big].next = small_next;
+        self.cells[small].next = big_next;
+        let absorbed = self.cells[small].chain;
+        self.cells[big].chain.absorb(absorbed);
     }
 
     /// Takes the chain with representative `r` off the board; returns its stone count.
@@ -505,54 +552,55 @@ impl Position {
             // Every neighbouring chain gains `s` as a liberty. Unconditionally: stones of
             // this chain still on the board feed its dead record, empty points the dummy.
             for &n in &self.geo.neighbours[s] {
-                let theirs = usize::from(self.chain[usize::from(n)]);
-                self.chains[theirs].add_liberty(s);
+                let theirs = usize::from(self.cells[usize::from(n)].rep);
+                self.cells[theirs].chain.add_liberty(s);
             }
-            s = usize::from(self.next[s]);
+            s = usize::from(self.cells[s].next);
             if s == r {
                 break;
             }
         }
-        u32::from(self.chains[r].stones)
+        u32::from(self.cells[r].chain.stones)
     }
 
     fn put_stone(&mut self, v: usize, color: u8) {
-        self.color[v] = color;
+        self.cells[v].color = color;
         let delta = around_delta(color);
         for &n in &self.geo.neighbours[v] {
             // Wrapping: the sentinel's tally runs over, and nobody reads it.
-            let around = &mut self.around[usize::from(n)];
+            let around = &mut self.cells[usize::from(n)].around;
             *around = around.wrapping_add(delta);
         }
         self.hash ^= self.geo.keys[v][usize::from(color)];
         self.stones[usize::from(color)].insert(v);
-        let at = usize::from(self.empty_at[v]);
+        let at = usize::from(self.cells[v].empty_at);
         self.empties.swap_remove(at);
         if let Some(&moved) = self.empties.get(at) {
-            self.empty_at[usize::from(moved)] = at as u16;
+            self.cells[usize::from(moved)].empty_at = at as u16;
         }
     }
 
     fn take_stone(&mut self, v: usize) {
-        let color = self.color[v];
-        self.color[v] = EMPTY;
+        let color = self.cells[v].color;
         let delta = around_delta(color);
         for &n in &self.geo.neighbours[v] {
-            let around = &mut self.around[usize::from(n)];
+            let around = &mut self.cells[usize::from(n)].around;
             *around = around.wrapping_sub(delta);
         }
-        self.chain[v] = self.geo.size.points() as u16;
+        let cell = &mut self.cells[v];
+        cell.color = EMPTY;
+        cell.rep = self.geo.size.points() as u16;
+        cell.empty_at = self.empties.len() as u16;
         self.hash ^= self.geo.keys[v][usize::from(color)];
         self.stones[usize::from(color)].remove(v);
-        self.empty_at[v] = self.empties.len() as u16;
         self.empties.push(v as u16);
     }
 
     #[inline]
     fn swap_empties(&mut self, i: usize, j: usize) {
         self.empties.swap(i, j);
-        self.empty_at[usize::from(self.empties[i])] = i as u16;
-        self.empty_at[usize::from(self.empties[j])] = j as u16;
+        self.cells[usize::from(self.empties[i])].empty_at = i as u16;
+        self.cells[usize::from(self.empties[j])].empty_at = j as u16;
     }
 }
 
@@ -562,12 +610,7 @@ impl Clone for Position {
     fn clone(&self) -> Self {
         Position {
             geo: self.geo,
-            color: self.color.clone(),
-            around: self.around.clone(),
-            chain: self.chain.clone(),
-            next: self.next.clone(),
-            empty_at: self.empty_at.clone(),
-            chains: self.chains.clone(),
+            cells: self.cells.clone(),
             empties: self.empties.clone(),
             stones: self.stones,
             hash: self.hash,
@@ -578,12 +621,7 @@ impl Clone for Position {
 
     fn clone_from(&mut self, source: &Self) {
         self.geo = source.geo;
-        self.color.clone_from(&source.color);
-        self.around.clone_from(&source.around);
-        self.chain.clone_from(&source.chain);
-        self.next.clone_from(&source.next);
-        self.empty_at.clone_from(&source.empty_at);
-        self.chains.clone_from(&source.chains);
+        self.cells.clone_from(&source.cells);
         self.empties.clone_from(&source.empties);
         self.stones = source.stones;
         self.hash = source.hash;
@@ -620,22 +658,25 @@ mod tests {
     fn assert_consistent(pos: &Position) {
         let n = pos.size().points();
         let geo = pos.geo;
-        assert_eq!(pos.color[n], OFF);
+        assert_eq!(pos.cells[n].color, OFF);
         let mut hash = 0;
         let mut empties = 0;
         let mut checked = Points::EMPTY;
         for v in 0..n {
-            let (color, chain) = (pos.color[v], pos.chain[v]);
+            let (color, chain) = (pos.cells[v].color, pos.cells[v].rep);
             let around: u32 = geo.neighbours[v]
                 .iter()
-                .map(|&m| 1 << (8 * pos.color[usize::from(m)]))
+                .map(|&m| 1 << (8 * pos.cells[usize::from(m)].color))
                 .sum();
-            assert_eq!(pos.around[v], around, "neighbour tally of {v}");
+            assert_eq!(pos.cells[v].around, around, "neighbour tally of {v}");
             match color {
                 EMPTY => {
                     empties += 1;
                     assert_eq!(usize::from(chain), n, "empty {v} names a chain");
-                    assert_eq!(usize::from(pos.empties[usize::from(pos.empty_at[v])]), v);
+                    assert_eq!(
+                        usize::from(pos.empties[usize::from(pos.cells[v].empty_at)]),
+                        v
+                    );
                     continue;
                 }
                 c => {
@@ -653,7 +694,7 @@ mod tests {
             while let Some(s) = todo.pop() {
                 for &m in &geo.neighbours[s] {
                     let m = usize::from(m);
-                    if pos.color[m] == color && !flood.contains(m) {
+                    if pos.cells[m].color == color && !flood.contains(m) {
                         flood.insert(m);
                         todo.push(m);
                     }
@@ -664,15 +705,15 @@ mod tests {
             assert!(flood.contains(r), "representative of {v}");
             let mut expected = Chain::default();
             for s in flood.iter() {
-                assert_eq!(pos.chain[s], chain, "representative of {s}");
+                assert_eq!(pos.cells[s].rep, chain, "representative of {s}");
                 expected.stones += 1;
                 for &m in &geo.neighbours[s] {
-                    if pos.color[usize::from(m)] == EMPTY {
+                    if pos.cells[usize::from(m)].color == EMPTY {
                         expected.add_liberty(usize::from(m));
                     }
                 }
             }
-            assert_eq!(pos.chains[r], expected, "chain data of {v}");
+            assert_eq!(pos.cells[r].chain, expected, "chain data of {v}");
             assert!(expected.libs > 0, "a chain without liberties at {v}");
             checked |= flood;
         }

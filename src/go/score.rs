@@ -10,7 +10,9 @@ use std::fmt;
 ///
 /// Words as Japanese art. 8 defines them: an *eye point* is an empty point (a dead stone's
 /// point included) in a region bordered by living stones of one colour only; every other
-/// empty point is *dame*; a living chain touching a dame holds *seki stones*.
+/// empty point is *dame*; a living chain touching a dame holds *seki stones*, and so does
+/// a chain sharing an eye region with seki stones (one group with them, as the official
+/// commentary counts its examples).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Regions {
     /// Living stones of each colour (the stones on the board less the dead ones).
@@ -19,7 +21,7 @@ pub struct Regions {
     pub eyes: [Points; 2],
     /// Empty points that are no one's eye points.
     pub dame: Points,
-    /// Living stones of chains that touch a dame.
+    /// Living stones of chains that touch a dame or share an eye with such a chain.
     pub seki: Points,
     /// Eye points bordered by at least one seki chain.
     pub seki_eyes: Points,
@@ -39,17 +41,28 @@ impl Regions {
                 None => dame |= region,
             }
         });
-        let touching_dame = dilate(size, dame);
-        let mut seki = Points::EMPTY;
-        let mut seen = Points::EMPTY;
-        for v in ((alive[0] | alive[1]) & touching_dame).iter() {
-            if !seen.contains(v) {
-                let chain = position.chain(size.vertex_at(v).expect("a stone is on the board"));
-                seen |= chain;
-                seki |= chain;
+        let living = alive[0] | alive[1];
+        // The chains touching a dame, then every chain sharing an eye with a seki chain:
+        // stones whose eyes they share are one group, and the commentary calls the group
+        // seki stones (死活例2, 24: "neither side's eyes are territory").
+        let chains_at = |points: Points| {
+            let mut chains = Points::EMPTY;
+            for v in (living & points).iter() {
+                if !chains.contains(v) {
+                    chains |= position.chain(size.vertex_at(v).expect("a stone is on the board"));
+                }
             }
-        }
-        let seki_eyes = (eyes[0] | eyes[1]) & region_closure(size, open, dilate(size, seki));
+            chains
+        };
+        let mut seki = chains_at(dilate(size, dame));
+        let seki_eyes = loop {
+            let seki_eyes = (eyes[0] | eyes[1]) & region_closure(size, open, dilate(size, seki));
+            let grown = seki | chains_at(dilate(size, seki_eyes));
+            if grown == seki {
+                break seki_eyes;
+            }
+            seki = grown;
+        };
         Regions {
             alive,
             eyes,

@@ -1,7 +1,8 @@
 //! Shared by the integration tests: a slow renju referee written straight from the RIF
 //! rule text (no tables, no line codes, no shortcuts beyond the obvious), and random
 //! position generators; in submodules, the binary run as a user runs it, renju tactics
-//! puzzles and a GTP controller for tests that play against another engine.
+//! puzzles, a GTP controller for tests that play against another engine, and the Go
+//! life-and-death fixtures of the Japanese rules.
 #![allow(dead_code)] // each test binary uses its own part
 
 pub mod cli;
