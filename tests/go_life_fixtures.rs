@@ -6,9 +6,9 @@
 //! analyser decides a stone it must agree with the fixture: dead stones dead, living ones
 //! (alive or seki) living. The fixtures mark seki as art. 8 does (every living stone next to
 //! a dame), where the analyser's [`Status::Seki`] means a chain living by a shared liberty;
-//! so for seki the test goes through the scorer instead: with the analyser's dead stones,
-//! the art. 8 regions ([`Regions`]) must give the fixture's territory, dame and seki eyes,
-//! and every stone they call seki the fixture calls seki too.
+//! so for seki the test goes through the scorer instead: where every stone is decided, the
+//! art. 8 regions ([`Regions`]) of the analyser's dead stones must give the fixture's
+//! status of every point, seki stones and territory included.
 //!
 //! The search budget here is a fifth of the default, to keep the suite fast. Fixtures
 //! marked `full` are decided stone by stone at that budget; the others keep some stones
@@ -80,17 +80,20 @@ fn check(name: &str, decided: Decided) {
         return;
     }
     // Every stone decided: art. 8 from the analyser's dead stones gives the fixture's
-    // empty points, and its seki stones are among the fixture's.
+    // status of every point, seki stones and territory included.
     let regions = Regions::new(&fx.position, verdict.dead_stones());
     for y in 0..n {
         for x in 0..n {
-            let i = fx.vertex(x, y).index();
-            let want = fx.status_at(x, y);
-            let got = if fx.position.stone(fx.vertex(x, y)).is_some() {
-                if !regions.seki.contains(i) {
-                    continue;
+            let v = fx.vertex(x, y);
+            let i = v.index();
+            let got = if fx.position.stone(v).is_some() {
+                if verdict.dead_stones().contains(i) {
+                    Expected::Dead
+                } else if regions.seki.contains(i) {
+                    Expected::Seki
+                } else {
+                    Expected::Alive
                 }
-                Expected::Seki
             } else if regions.dame.contains(i) || regions.seki_eyes.contains(i) {
                 Expected::Neutral
             } else if regions.eyes[Color::Black.index()].contains(i) {
@@ -98,6 +101,7 @@ fn check(name: &str, decided: Decided) {
             } else {
                 Expected::WhiteTerritory
             };
+            let want = fx.status_at(x, y);
             if got != want {
                 wrong.push(format!(
                     "({x},{y}): the fixture says {want:?}, art. 8 {got:?}"
