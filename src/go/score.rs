@@ -32,15 +32,20 @@ impl Regions {
     pub fn new(position: &Position, dead: Points) -> Regions {
         let size = position.size();
         let alive = Color::BOTH.map(|c| position.stones(c) - dead);
-        let open = Points::first_n(size.points()) - (alive[0] | alive[1]);
+        let open = size.all_points() - (alive[0] | alive[1]);
         let mut eyes = [Points::EMPTY; 2];
         let mut dame = Points::EMPTY;
-        for_each_region(size, open, alive, |region, borders| {
-            match Color::BOTH.into_iter().find(|c| borders == 1 << c.index()) {
-                Some(owner) => eyes[owner.index()] |= region,
-                None => dame |= region,
+        for region in size.components(open) {
+            let rim = size.neighbours_of(region);
+            let touched: Vec<Color> = Color::BOTH
+                .into_iter()
+                .filter(|c| !(rim & alive[c.index()]).is_empty())
+                .collect();
+            match touched[..] {
+                [owner] => eyes[owner.index()] |= region,
+                _ => dame |= region,
             }
-        });
+        }
         let living = alive[0] | alive[1];
         // The chains touching a dame, then every chain sharing an eye with a seki chain:
         // stones whose eyes they share are one group, and the commentary calls the group
@@ -54,10 +59,10 @@ impl Regions {
             }
             chains
         };
-        let mut seki = chains_at(dilate(size, dame));
+        let mut seki = chains_at(size.neighbours_of(dame));
         let seki_eyes = loop {
-            let seki_eyes = (eyes[0] | eyes[1]) & region_closure(size, open, dilate(size, seki));
-            let grown = seki | chains_at(dilate(size, seki_eyes));
+            let seki_eyes = (eyes[0] | eyes[1]) & size.flood(size.neighbours_of(seki), open);
+            let grown = seki | chains_at(size.neighbours_of(seki_eyes));
             if grown == seki {
                 break seki_eyes;
             }
@@ -71,55 +76,6 @@ impl Regions {
             seki_eyes,
         }
     }
-}
-
-/// Every region of `open` points (connected through `open`), with a mask of the colours
-/// of `stones` it touches (bit `c.index()`).
-fn for_each_region(
-    size: BoardSize,
-    open: Points,
-    stones: [Points; 2],
-    mut f: impl FnMut(Points, u8),
-) {
-    let mut unseen = open;
-    while let Some(start) = unseen.iter().next() {
-        let region = region_closure(size, open, Points::from_iter([start]));
-        unseen = unseen - region;
-        let rim = dilate(size, region);
-        let borders = Color::BOTH
-            .into_iter()
-            .filter(|c| !(rim & stones[c.index()]).is_empty())
-            .fold(0u8, |mask, c| mask | 1 << c.index());
-        f(region, borders);
-    }
-}
-
-/// The points of `open` connected through `open` to a point of `seeds` (seeds outside
-/// `open` only start the fill).
-fn region_closure(size: BoardSize, open: Points, seeds: Points) -> Points {
-    let mut region = seeds & open;
-    loop {
-        let grown = region | (dilate(size, region) & open);
-        if grown == region {
-            return region;
-        }
-        region = grown;
-    }
-}
-
-/// `set` and every on-board neighbour of its points.
-fn dilate(size: BoardSize, set: Points) -> Points {
-    let neighbours = &size.geometry().neighbours;
-    let n = size.points();
-    let mut out = set;
-    for p in set.iter() {
-        for &q in &neighbours[p] {
-            if usize::from(q) < n {
-                out.insert(usize::from(q));
-            }
-        }
-    }
-    out
 }
 
 /// One side's count, broken down as the rules count it. Parts the rules do not count are
@@ -312,8 +268,8 @@ fn op_scoring_stones(size: BoardSize, regions: &Regions, c: Color) -> Points {
     let opponent = regions.alive[(!c).index()];
     // Points an opponent reaches: its stones, and the empty regions touching them.
     let open = regions.eyes[0] | regions.eyes[1] | regions.dame;
-    let reached = opponent | region_closure(size, open, dilate(size, opponent));
-    regions.alive[c.index()] - dilate(size, reached)
+    let reached = opponent | size.flood(size.neighbours_of(opponent), open);
+    regions.alive[c.index()] - size.neighbours_of(reached)
 }
 
 /// The result of counts `black` and `white` (komi not added) under `rules`.
