@@ -34,7 +34,7 @@ mod tree;
 mod value;
 
 pub use error::{SgfError, SgfErrorKind};
-pub use go::{GoRecord, GoReplayError, SetupError};
+pub use go::{GoRecord, GoReplayError};
 pub use record::{GameInfo, Record, Setup};
 pub use renju::{RenjuMoveError, RenjuRecord, RenjuReplayError};
 pub use tree::{parse, GameTree, Node, Property};

@@ -136,44 +136,16 @@ impl GoRecord {
     }
 
     /// The position of the setup stones.
-    fn setup_position(&self) -> Result<Position, SetupError> {
-        Position::with_stones(self.size, self.setup.stones()).map_err(|e| match e {
-            StonesError::OffBoard(p) => SetupError::OffBoard(p),
-            StonesError::Twice(p) => SetupError::Twice(p),
-            StonesError::NoLiberty(p) => SetupError::NoLiberty(p),
-        })
+    fn setup_position(&self) -> Result<Position, StonesError> {
+        Position::with_stones(self.size, self.setup.stones())
     }
 }
-
-/// Why a Go record's setup stones cannot stand on its board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SetupError {
-    /// A stone off the board.
-    OffBoard(Point),
-    /// A point with a stone of each colour.
-    Twice(Point),
-    /// The chain of the stone on this point has no liberty.
-    NoLiberty(Point),
-}
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (p, why) = match self {
-            SetupError::OffBoard(p) => (p, "is off the board"),
-            SetupError::Twice(p) => (p, "has a stone of each colour"),
-            SetupError::NoLiberty(p) => (p, "is in a chain without liberties"),
-        };
-        write!(f, "setup point [{}] {why}", point_letters(*p))
-    }
-}
-
-impl std::error::Error for SetupError {}
 
 /// Why a Go record cannot be played out under the chosen rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoReplayError {
     /// The setup stones cannot stand on the board.
-    Setup(SetupError),
+    Setup(StonesError),
     /// A move the rules refuse.
     Move {
         /// 1 for the first move after the setup.
@@ -188,7 +160,14 @@ pub enum GoReplayError {
 impl fmt::Display for GoReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GoReplayError::Setup(e) => e.fmt(f),
+            GoReplayError::Setup(e) => {
+                let (p, why) = match e {
+                    StonesError::OffBoard(p) => (p, "is off the board"),
+                    StonesError::Twice(p) => (p, "has a stone of each colour"),
+                    StonesError::NoLiberty(p) => (p, "is in a chain without liberties"),
+                };
+                write!(f, "setup point [{}] {why}", point_letters(*p))
+            }
             GoReplayError::Move {
                 number,
                 color,
@@ -298,7 +277,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             e,
-            GoReplayError::Setup(SetupError::NoLiberty(Point::new(0, 0)))
+            GoReplayError::Setup(StonesError::NoLiberty(Point::new(0, 0)))
         );
         let e = read("(;SZ[3]AB[aa:bb]AW[ac:cc][ca:cb])").replay(JAPANESE);
         assert_eq!(
@@ -310,7 +289,7 @@ mod tests {
             .is_ok());
         let mut twice = read("(;SZ[3]AB[aa])");
         twice.setup.white.push(Point::new(0, 0));
-        let e = GoReplayError::Setup(SetupError::Twice(Point::new(0, 0)));
+        let e = GoReplayError::Setup(StonesError::Twice(Point::new(0, 0)));
         assert_eq!(twice.replay(JAPANESE), Err(e));
         let to_move = |text: &str| read(text).replay(JAPANESE).unwrap().to_move();
         assert_eq!(to_move("(;HA[2]AB[dd][pp])"), Color::White);
