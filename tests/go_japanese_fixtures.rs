@@ -7,8 +7,8 @@
 
 mod common;
 
-use common::go_fixture::{load_all, Fixture, Printed, Status};
-use std::collections::BTreeSet;
+use common::go_fixture::{load_all, Fixture, Printed, Source, Status};
+use std::collections::{BTreeMap, BTreeSet};
 use tengen::core::{Color, Point};
 
 fn neighbours(f: &Fixture, x: usize, y: usize) -> impl Iterator<Item = (usize, usize)> {
@@ -45,19 +45,32 @@ fn points(f: &Fixture) -> impl Iterator<Item = (usize, usize)> {
 }
 
 #[test]
-fn fixtures_parse_and_are_named_as_the_readme_lists_them() {
+fn fixtures_parse_and_are_listed_in_the_readme_with_their_source() {
     let fixtures = load_all();
     assert!(fixtures.len() >= 20, "only {} fixtures", fixtures.len());
     let readme = std::fs::read_to_string(common::go_fixture::fixture_dir().join("README.md"))
         .expect("README.md next to the fixtures");
-    let listed: BTreeSet<String> = readme
+    // Rows `| name | transcribed, <source> ... | verdict |`.
+    let listed: BTreeMap<String, String> = readme
         .lines()
         .filter_map(|l| {
             let cells: Vec<&str> = l.split('|').map(str::trim).collect();
-            (cells.len() > 3 && cells[2].starts_with("transcribed")).then(|| cells[1].to_string())
+            let source = cells.get(2)?.strip_prefix("transcribed, ")?;
+            let word = source.split(|c: char| !c.is_ascii_alphabetic()).next()?;
+            Some((cells[1].to_string(), word.to_string()))
         })
         .collect();
-    let files: BTreeSet<String> = fixtures.iter().map(|f| f.name.clone()).collect();
+    let files: BTreeMap<String, String> = fixtures
+        .iter()
+        .map(|f| {
+            let word = match f.source {
+                Source::Seed => "seed",
+                Source::Official => "official",
+                Source::Derived => "derived",
+            };
+            (f.name.clone(), word.to_string())
+        })
+        .collect();
     assert_eq!(
         listed, files,
         "README rows marked `transcribed` and the fixture files differ"

@@ -10,6 +10,7 @@
 //! ```text
 //! # seed verdict: <the verdict sentence of the seed, verbatim>
 //! # translation: <English>
+//! # verdict source: seed|official|derived: <where the verdict comes from>
 //! # diagram as printed: <the flattened rows of the diagram, verbatim, space separated>
 //! # placement: origin=X,Y flip=none|x|y|xy filled=none|X,Y;X,Y...
 //! size 9
@@ -71,6 +72,17 @@ impl Status {
     }
 }
 
+/// Where a fixture's verdict comes from (the first word of `# verdict source:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// The seed states it (possibly for the same position elsewhere in the seed).
+    Seed,
+    /// The Nihon Ki-in's published commentary of the example; the seed has no verdict.
+    Official,
+    /// Worked out from the seed's confirmation diagrams and art. 7/8; the seed has no verdict.
+    Derived,
+}
+
 /// A result the seed states besides the statuses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
@@ -126,6 +138,8 @@ pub struct Fixture {
     pub verdict: String,
     /// Its English translation (`# translation:` lines, joined).
     pub translation: String,
+    /// Where the verdict comes from.
+    pub source: Source,
     /// The printed diagrams and where they sit.
     pub printed: Vec<Printed>,
 }
@@ -179,6 +193,7 @@ fn err<T>(line: usize, what: impl Into<String>) -> Result<T, FixtureError> {
 pub fn parse(name: &str, text: &str) -> Result<Fixture, FixtureError> {
     let mut verdict = Vec::new();
     let mut translation = Vec::new();
+    let mut source = None;
     let mut diagrams: Vec<(usize, Vec<Vec<char>>)> = Vec::new();
     let mut placements: Vec<(usize, String)> = Vec::new();
     let mut size = None;
@@ -201,6 +216,18 @@ pub fn parse(name: &str, text: &str) -> Result<Fixture, FixtureError> {
                 verdict.push(v.trim().to_string());
             } else if let Some(v) = comment.strip_prefix("translation:") {
                 translation.push(v.trim().to_string());
+            } else if let Some(v) = comment.strip_prefix("verdict source:") {
+                let word: String = v
+                    .trim()
+                    .chars()
+                    .take_while(char::is_ascii_alphabetic)
+                    .collect();
+                source = Some(match word.as_str() {
+                    "seed" => Source::Seed,
+                    "official" => Source::Official,
+                    "derived" => Source::Derived,
+                    _ => return err(n, "verdict source starts with seed, official or derived"),
+                });
             } else if let Some(v) = comment.strip_prefix("diagram as printed:") {
                 let rows: Vec<Vec<char>> =
                     v.split_whitespace().map(|r| r.chars().collect()).collect();
@@ -265,6 +292,9 @@ pub fn parse(name: &str, text: &str) -> Result<Fixture, FixtureError> {
     let (Some(stones), Some(statuses)) = (stones, statuses) else {
         return err(0, "a fixture needs a `position` and a `status` grid");
     };
+    let Some(source) = source else {
+        return err(0, "no `# verdict source:` line");
+    };
     if diagrams.len() != placements.len() {
         return err(0, "every `# diagram as printed:` needs one `# placement:`");
     }
@@ -303,6 +333,7 @@ pub fn parse(name: &str, text: &str) -> Result<Fixture, FixtureError> {
         result,
         verdict: verdict.join(" "),
         translation: translation.join(" "),
+        source,
         printed,
     })
 }
