@@ -5,31 +5,13 @@
 use std::collections::HashSet;
 use tengen::core::{Color, Point, SplitMix64};
 use tengen::go::{
-    pass_alive, BoardSize, LifeAndDeath, LifeOptions, Points, Position, Rules, Status, Suicide,
+    parse_diagram, pass_alive, BoardSize, LifeAndDeath, LifeOptions, Points, Position, Rules,
+    Status, Suicide,
 };
 
-/// A square diagram, rows from the top: `X` Black, `O` White, anything else empty.
+/// A square diagram, rows from the top: `X` Black, `O` White, `.` empty.
 fn position(rows: &[&str]) -> Position {
-    let size = BoardSize::new(rows.len()).unwrap();
-    let mut pos = Position::new(size);
-    for (y, row) in rows.iter().enumerate() {
-        assert_eq!(
-            row.chars().count(),
-            rows.len(),
-            "diagram rows must make a square"
-        );
-        for (x, c) in row.chars().enumerate() {
-            let color = match c {
-                'X' => Color::Black,
-                'O' => Color::White,
-                _ => continue,
-            };
-            let v = size.vertex(Point::new(x as u8, y as u8));
-            pos.play(color, v, Suicide::Illegal).unwrap();
-        }
-    }
-    assert_eq!(pos.captures(Color::Black) + pos.captures(Color::White), 0);
-    pos
+    parse_diagram(&rows.join("\n")).unwrap()
 }
 
 /// A diagram as [`position`] reads it, where lowercase `x` and `o` are stones taken as

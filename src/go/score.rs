@@ -314,24 +314,11 @@ fn decide(black: u32, white: u32, rules: &Rules) -> GameResult {
 mod tests {
     use super::*;
     use crate::core::Point;
-    use crate::go::Suicide;
+    use crate::go::parse_diagram;
 
     /// A position from rows of `X`, `O` and `.`, top row first.
     fn diagram(rows: &[&str]) -> Position {
-        let size = BoardSize::new(rows.len()).unwrap();
-        let mut pos = Position::new(size);
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.chars().filter(|c| !c.is_whitespace()).enumerate() {
-                let color = match c {
-                    'X' => Color::Black,
-                    'O' => Color::White,
-                    _ => continue,
-                };
-                let v = size.vertex(Point::new(x as u8, y as u8));
-                pos.play(color, v, Suicide::Legal).unwrap();
-            }
-        }
-        pos
+        parse_diagram(&rows.join("\n")).unwrap()
     }
 
     fn points(pos: &Position, list: &[(u8, u8)]) -> Points {

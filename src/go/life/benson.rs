@@ -119,25 +119,11 @@ pub fn pass_alive(position: &Position, color: Color) -> PassAlive {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Point;
-    use crate::go::{BoardSize, Suicide};
+    use crate::go::parse_diagram;
 
     /// Rows from the top: `X` Black, `O` White, `.` empty.
     fn position(rows: &[&str]) -> Position {
-        let size = BoardSize::new(rows.len()).unwrap();
-        let mut pos = Position::new(size);
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.chars().enumerate() {
-                let color = match c {
-                    'X' => Color::Black,
-                    'O' => Color::White,
-                    _ => continue,
-                };
-                let v = size.vertex(Point::new(x as u8, y as u8));
-                pos.play(color, v, Suicide::Illegal).unwrap();
-            }
-        }
-        pos
+        parse_diagram(&rows.join("\n")).unwrap()
     }
 
     #[test]
