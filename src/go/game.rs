@@ -343,6 +343,32 @@ impl Game {
         Ok(())
     }
 
+    /// Lets play go on after it stopped by passes: under the Japanese rules (art. 9) a
+    /// player may ask to resume, and GTP clients resume when the players disagree about
+    /// the dead stones. Any other end of the game stands. Returns whether play resumed.
+    ///
+    /// ```
+    /// use tengen::go::{BoardSize, Game, Rules};
+    /// use tengen::core::{Color, Point};
+    /// let mut game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    /// game.play(Color::Black, None).unwrap();
+    /// game.play(Color::White, None).unwrap();
+    /// assert!(game.is_over().is_some() && game.resume());
+    /// assert!(game.play(Color::Black, Some(Point::new(4, 4))).is_ok());
+    /// ```
+    pub fn resume(&mut self) -> bool {
+        let stopped = self.tally.over == Some(GameOver::Stopped(Stop::Passes));
+        if stopped {
+            self.tally.over = None;
+        }
+        stopped
+    }
+
+    /// The moves of the record in order, each with its colour (`None` a pass).
+    pub fn moves(&self) -> impl Iterator<Item = (Color, Option<Vertex>)> + '_ {
+        self.steps.iter().map(|s| (s.color, s.mv))
+    }
+
     /// Takes back the last move and returns it; `None` at the start of the game.
     pub fn undo(&mut self) -> Option<(Color, Option<Point>)> {
         let step = self.steps.pop()?;

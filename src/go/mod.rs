@@ -28,6 +28,7 @@ mod playout;
 mod position;
 mod rules;
 mod score;
+pub mod search;
 mod setup;
 mod vertex;
 

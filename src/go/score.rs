@@ -273,7 +273,7 @@ fn op_scoring_stones(size: BoardSize, regions: &Regions, c: Color) -> Points {
 }
 
 /// The result of counts `black` and `white` (komi not added) under `rules`.
-fn decide(black: u32, white: u32, rules: &Rules) -> GameResult {
+pub(crate) fn decide(black: u32, white: u32, rules: &Rules) -> GameResult {
     let lead = 2 * (i64::from(black) - i64::from(white)) - i64::from(rules.komi.half_points());
     let by_count = match lead.signum() {
         1 => Some(Color::Black),

@@ -1,0 +1,831 @@
+//! Monte-Carlo tree search for Go, playing to win under the rules in force.
+//!
+//! UCT with RAVE (all moves as first) and priors from tactical knowledge; playouts with
+//! the same knowledge ([`policy`]); every tree move is played on a [`Game`], so the tree
+//! obeys the rules exactly (superko, OP's place-and-remove and stone supply, no-result
+//! cycles, the end by passes), and a game that ends in the tree is counted by the rules:
+//! a win by rule or a void game as such, a board stopped by passes as it stands when the
+//! rules score it so (Tromp-Taylor: dead stones must be captured), or else after a playout
+//! that settles life and death. Playouts are counted by the scoring of the rules ([`count`]).
+//!
+//! Threads share one tree ([`tree`]) and spread over it by virtual losses. The tree is
+//! kept from one search to the next when the game has gone on from the old root.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use tengen::core::Color;
+//! use tengen::go::search::{Decision, Engine, Limits, SearchConfig};
+//! use tengen::go::{BoardSize, Game, Rules};
+//! let game = Game::new(BoardSize::new(5).unwrap(), Rules::chinese());
+//! let mut engine = Engine::new(SearchConfig::default());
+//! let limits = Limits { playouts: Some(200), ..Limits::default() };
+//! let outcome = engine.search(&game, Color::Black, &limits, &AtomicBool::new(false), &mut |_| {}, None);
+//! assert!(matches!(outcome.decision, Decision::Play(_)));
+//! ```
+
+mod count;
+mod policy;
+mod tree;
+
+use crate::core::{Color, SplitMix64};
+use crate::go::{
+    score, BoardSize, Captures, DeadStones, Game, GameOver, GameResult, LifeAndDeath, LifeOptions,
+    Points, Position, Rules, Stop, Vertex,
+};
+use count::{black_half_wins, count, territory_offset, Owners};
+use policy::{playout, prior, FirstPlayed};
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering::*};
+use std::time::{Duration, Instant};
+use tree::{Arena, PASS};
+
+/// A new node's prior counts as this many playouts.
+const PRIOR_VISITS: f64 = 10.0;
+/// RAVE's weight halves after about this many playouts of a node (Gelly and Silver's
+/// schedule).
+const RAVE_EQUIVALENCE: f64 = 1500.0;
+/// The weight of UCT's exploration term.
+const EXPLORATION: f64 = 0.2;
+/// A leaf is expanded on its this-many-th visit; before, its playouts run from it.
+const EXPAND_AT: u32 = 2;
+/// Playouts of ownership a game stopped in the tree waits for before it is counted with
+/// the dead stones they show.
+const OWNERSHIP_PLAYOUTS: u32 = 64;
+/// A stone is dead for such a count when the opponent owns its point this much (-1..=1).
+const DEAD_OWNERSHIP: f64 = 0.4;
+/// The tree is rebuilt rather than reused once it fills more than this share.
+const REUSE_BELOW: f64 = 0.5;
+
+/// How the engine searches, set once per game or by the user.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// Search threads, 1 to 64.
+    pub threads: usize,
+    /// The memory bound of the tree, in MiB.
+    pub max_tree_mb: usize,
+    /// Resign when the best move wins less often than this (0 never resigns).
+    pub resign_below: f64,
+    /// The seed of the playouts' random numbers: equal seeds and one thread replay a
+    /// search exactly.
+    pub seed: u64,
+}
+
+impl Default for SearchConfig {
+    /// One thread, 512 MiB of tree, resigning below 5%.
+    fn default() -> Self {
+        SearchConfig {
+            threads: 1,
+            max_tree_mb: 512,
+            resign_below: 0.05,
+            seed: 0x7e26_e115,
+        }
+    }
+}
+
+/// When a search stops: after `playouts`, after `time`, or when the caller's stop flag
+/// is set (both `None`: only then).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Limits {
+    /// Playouts in all, over every thread.
+    pub playouts: Option<u64>,
+    /// Time from the start of the search.
+    pub time: Option<Duration>,
+    /// Clean up (KGS `kgs-genmove_cleanup`): do not pass while the opponent has dead
+    /// stones on the board.
+    pub cleanup: bool,
+    /// May the search resign?
+    pub allow_resign: bool,
+}
+
+/// What the search thinks of one root move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveInfo {
+    /// The move; `None` passes.
+    pub mv: Option<Vertex>,
+    /// Playouts through it.
+    pub visits: u64,
+    /// How often the side to move wins after it, `0..=1` (a draw or void game is half).
+    pub winrate: f64,
+    /// The prior judgement, normalised over the root's moves.
+    pub prior: f64,
+    /// A lower confidence bound of the win rate (may be below 0).
+    pub lcb: f64,
+    /// The mean final lead of the side to move, in points, komi counted.
+    pub score_lead: f64,
+    /// The principal variation, starting with `mv`.
+    pub pv: Vec<Option<Vertex>>,
+}
+
+/// The state of a search, as reported while it runs and at its end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The side the search plays for.
+    pub to_move: Color,
+    /// Playouts through the root.
+    pub visits: u64,
+    /// The root's moves that have playouts, most visited first.
+    pub moves: Vec<MoveInfo>,
+    /// Per vertex index, who owns the point at the end of the playouts: +1 Black
+    /// always, -1 White always.
+    pub ownership: Vec<f32>,
+}
+
+/// What to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Place a stone.
+    Play(Vertex),
+    /// Pass.
+    Pass,
+    /// Give up.
+    Resign,
+}
+
+/// A search's decision and the analysis behind it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchOutcome {
+    /// The move chosen.
+    pub decision: Decision,
+    /// The analysis at the end of the search.
+    pub analysis: Analysis,
+}
+
+/// The status of every stone at the end of a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StatusVerdict {
+    /// Living stones not in seki.
+    pub alive: Points,
+    /// Dead stones, to be taken off before counting.
+    pub dead: Points,
+    /// Stones living in seki.
+    pub seki: Points,
+}
+
+/// The game the tree's root stands for.
+#[derive(Clone, Debug, PartialEq)]
+struct RootKey {
+    size: BoardSize,
+    rules: Rules,
+    moves: Vec<(Color, Option<Vertex>)>,
+    color: Color,
+}
+
+/// A Go engine: the search tree and its settings, kept between moves.
+pub struct Engine {
+    config: SearchConfig,
+    arena: Arena,
+    root: u32,
+    key: Option<RootKey>,
+    searches: u64,
+}
+
+impl Engine {
+    /// An engine with an empty tree.
+    pub fn new(config: SearchConfig) -> Engine {
+        let mut arena = Arena::new(Arena::capacity_for(config.max_tree_mb));
+        let root = arena.new_root();
+        Engine {
+            config,
+            arena,
+            root,
+            key: None,
+            searches: 0,
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Changes the settings; a new memory bound starts a new tree.
+    pub fn set_config(&mut self, config: SearchConfig) {
+        if config.max_tree_mb != self.config.max_tree_mb {
+            *self = Engine::new(config);
+        } else {
+            self.config = config;
+        }
+    }
+
+    /// Forgets the tree.
+    pub fn clear(&mut self) {
+        self.root = self.arena.new_root();
+        self.key = None;
+    }
+
+    /// Searches the position of `game` for `color` until `limits` or `stop` end it,
+    /// calling `report` with the analysis so far every `report_every`.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Analysis),
+        report_every: Option<Duration>,
+    ) -> SearchOutcome {
+        let start = Instant::now();
+        self.reroot(game, color);
+        self.searches += 1;
+        let size = game.position().size();
+        let shared = Shared {
+            arena: &self.arena,
+            root: self.root,
+            color,
+            rules: game.rules(),
+            playouts: AtomicU64::new(0),
+            done: AtomicBool::new(game.is_over().is_some()),
+            ownership: (0..size.points()).map(|_| AtomicI32::new(0)).collect(),
+            owned_playouts: AtomicU32::new(0),
+        };
+        let threads = self.config.threads.clamp(1, 64);
+        let seed = self.config.seed ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        std::thread::scope(|scope| {
+            for t in 1..threads {
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut worker = Worker::new(shared, game, seed ^ t as u64);
+                    while !shared.done.load(Relaxed) && !stop.load(Relaxed) {
+                        worker.iterate();
+                        shared.count_playout(limits);
+                    }
+                });
+            }
+            let mut worker = Worker::new(&shared, game, seed);
+            let mut last_report = start;
+            let mut k = 0u64;
+            while !shared.done.load(Relaxed) && !stop.load(Relaxed) {
+                worker.iterate();
+                shared.count_playout(limits);
+                k += 1;
+                if k % 16 == 0 || limits.time.is_some_and(|t| t < Duration::from_millis(50)) {
+                    let now = Instant::now();
+                    if limits.time.is_some_and(|t| now - start >= t) {
+                        shared.done.store(true, Relaxed);
+                    }
+                    if let Some(every) = report_every {
+                        if now - last_report >= every {
+                            last_report = now;
+                            report(&shared.analysis());
+                        }
+                    }
+                }
+            }
+            shared.done.store(true, Relaxed);
+        });
+        let analysis = shared.analysis();
+        let decision = self.decide(game, color, limits, &analysis);
+        log::debug!(
+            "search: {} playouts in {:.2?}, {} nodes",
+            shared.playouts.load(Relaxed),
+            start.elapsed(),
+            self.arena.used()
+        );
+        SearchOutcome { decision, analysis }
+    }
+
+    /// The status of every stone of `game`'s position: what the rules core's analyser
+    /// proves, and for the rest who owns the stones at the end of playouts (`limits`'
+    /// playouts, 1000 by default) from the position.
+    pub fn final_status(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> StatusVerdict {
+        let position = game.position();
+        let options = LifeOptions {
+            nodes_per_chain: 50_000,
+            nodes_in_all: 500_000,
+            ..LifeOptions::default()
+        };
+        let life = LifeAndDeath::analyse_with(position, game.rules(), &options);
+        let mut verdict = StatusVerdict {
+            alive: life.alive_stones(),
+            dead: life.dead_stones(),
+            seki: life.seki_stones(),
+        };
+        let unknown = life.unknown_stones();
+        if unknown.is_empty() {
+            return verdict;
+        }
+        let n = limits.playouts.unwrap_or(1000).max(1);
+        let ownership = ownership_by_playouts(position, n, self.config.seed, stop);
+        let size = position.size();
+        let mut seen = Points::EMPTY;
+        for i in unknown.iter() {
+            if seen.contains(i) {
+                continue;
+            }
+            let v = Vertex(i as u16);
+            let chain = position.chain(v);
+            seen |= chain;
+            let mean: f32 =
+                chain.iter().map(|s| ownership[s]).sum::<f32>() / chain.len().max(1) as f32;
+            let black = position.stone(v) == Some(Color::Black);
+            if (mean > 0.0) == black {
+                verdict.alive |= chain;
+            } else {
+                verdict.dead |= chain;
+            }
+        }
+        debug_assert!(size.points() >= verdict.alive.len());
+        verdict
+    }
+
+    /// Moves the root to the node of `game`'s position when the tree holds it, with
+    /// `color` to move; starts a new tree otherwise.
+    fn reroot(&mut self, game: &Game, color: Color) {
+        let key = RootKey {
+            size: game.position().size(),
+            rules: *game.rules(),
+            moves: game.moves().collect(),
+            color,
+        };
+        let reused = self.key.as_ref().and_then(|old| {
+            let extends = old.size == key.size
+                && old.rules == key.rules
+                && key.moves.starts_with(&old.moves)
+                && !self.arena.nearly_full(1.0 - REUSE_BELOW);
+            if !extends {
+                return None;
+            }
+            let mut node = self.root;
+            let mut to_move = old.color;
+            for &(c, mv) in &key.moves[old.moves.len()..] {
+                if c != to_move {
+                    return None;
+                }
+                let wanted = mv.map_or(PASS, |v| v.0);
+                let children = self.arena.node(node).children()?;
+                node = children
+                    .into_iter()
+                    .find(|&i| self.arena.node(i).mv() == wanted)?;
+                to_move = !to_move;
+            }
+            (to_move == color).then_some(node)
+        });
+        match reused {
+            Some(node) => self.root = node,
+            None => self.root = self.arena.new_root(),
+        }
+        self.key = Some(key);
+    }
+
+    /// The move to play after a search.
+    fn decide(&self, game: &Game, color: Color, limits: &Limits, analysis: &Analysis) -> Decision {
+        let Some(best) = analysis.moves.first() else {
+            return match game.legal_moves(color).first() {
+                Some(&v) if game.is_over().is_none() => Decision::Play(v),
+                _ => Decision::Pass,
+            };
+        };
+        if limits.allow_resign && best.winrate < self.config.resign_below && analysis.visits >= 200
+        {
+            return Decision::Resign;
+        }
+        let mut choice = best;
+        // After the opponent's pass, passing may end the game: do so when the count,
+        // with the dead stones the playouts show, wins at least as surely as playing on.
+        if !limits.cleanup && passing_wins(game, color, &analysis.ownership) >= best.winrate {
+            return Decision::Pass;
+        }
+        if limits.cleanup && choice.mv.is_none() {
+            // Dead opponent stones: points of theirs we own at the end of most playouts.
+            let sign = if color == Color::Black { 1.0 } else { -1.0 };
+            let dead_left = game
+                .position()
+                .stones(!color)
+                .iter()
+                .any(|i| analysis.ownership[i] * sign > 0.5);
+            if dead_left {
+                if let Some(other) = analysis.moves.iter().find(|m| m.mv.is_some()) {
+                    choice = other;
+                } else if let Some(&v) = game
+                    .legal_moves(color)
+                    .iter()
+                    .find(|&&v| !game.position().is_eye(color, v))
+                {
+                    return Decision::Play(v);
+                }
+            }
+        }
+        match choice.mv {
+            Some(v) => Decision::Play(v),
+            None => Decision::Pass,
+        }
+    }
+}
+
+/// How surely passing now wins for `color` (1 a win, 0.5 a draw or void game, 0 a
+/// loss) when the pass ends the game and the board is counted with the stones that
+/// `ownership` gives to the opponent taken off as dead (none when the rules count the
+/// board as it stands); 0 when the pass does not end the game.
+fn passing_wins(game: &Game, color: Color, ownership: &[f32]) -> f64 {
+    let mut ended = game.clone();
+    if ended.play(color, None).is_err() {
+        return 0.0;
+    }
+    let result = match ended.is_over() {
+        Some(GameOver::Stopped(Stop::Passes)) => {
+            let position = ended.position();
+            let dead = match game.rules().dead_stones {
+                DeadStones::ScoredAsTheyStand => Points::EMPTY,
+                DeadStones::Removed => dead_by_ownership(position, |i| f64::from(ownership[i])),
+            };
+            match ended.score(dead) {
+                Ok(score) => score.result,
+                Err(_) => return 0.0,
+            }
+        }
+        Some(over) => match over.result() {
+            Some(result) => result,
+            None => return 0.0,
+        },
+        None => return 0.0,
+    };
+    let (half_wins, _) = for_color(color, black_half_wins(result), 0);
+    f64::from(half_wins) / 2.0
+}
+
+/// The stones on points their opponent owns by more than [`DEAD_OWNERSHIP`], by
+/// `owner(i)` (+1 Black, -1 White).
+fn dead_by_ownership(position: &Position, owner: impl Fn(usize) -> f64) -> Points {
+    let black = position
+        .stones(Color::Black)
+        .iter()
+        .filter(|&i| owner(i) < -DEAD_OWNERSHIP);
+    let white = position
+        .stones(Color::White)
+        .iter()
+        .filter(|&i| owner(i) > DEAD_OWNERSHIP);
+    black.chain(white).collect()
+}
+
+/// Owners of the points at the end of `n` playouts from `position`, each side starting
+/// half of them: +1 Black always, -1 White always.
+fn ownership_by_playouts(position: &Position, n: u64, seed: u64, stop: &AtomicBool) -> Vec<f32> {
+    let mut rng = SplitMix64::new(seed);
+    let mut scratch = position.clone();
+    let mut played = FirstPlayed::new(position.size().points());
+    let mut sums = vec![0i64; position.size().points()];
+    let mut done = 0u64;
+    for k in 0..n {
+        if stop.load(Relaxed) {
+            break;
+        }
+        scratch.clone_from(position);
+        let first = if k % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        playout(&mut scratch, first, None, &mut rng, &mut played);
+        let owners = Owners::of(&scratch);
+        for i in owners.area[0].iter() {
+            sums[i] += 1;
+        }
+        for i in owners.area[1].iter() {
+            sums[i] -= 1;
+        }
+        done += 1;
+    }
+    sums.iter()
+        .map(|&s| s as f32 / done.max(1) as f32)
+        .collect()
+}
+
+/// What the threads of one search share.
+struct Shared<'a> {
+    arena: &'a Arena,
+    root: u32,
+    color: Color,
+    rules: &'a Rules,
+    playouts: AtomicU64,
+    done: AtomicBool,
+    /// Per point, playouts Black owned it minus playouts White did.
+    ownership: Vec<AtomicI32>,
+    owned_playouts: AtomicU32,
+}
+
+impl Shared<'_> {
+    fn count_playout(&self, limits: &Limits) {
+        let n = self.playouts.fetch_add(1, Relaxed) + 1;
+        if limits.playouts.is_some_and(|limit| n >= limit) {
+            self.done.store(true, Relaxed);
+        }
+    }
+
+    fn analysis(&self) -> Analysis {
+        let arena = self.arena;
+        let root = arena.node(self.root);
+        let children = root.children().unwrap_or(0..0);
+        let prior_sum: f64 = children
+            .clone()
+            .map(|i| f64::from(arena.node(i).stats().prior))
+            .sum();
+        let mut moves: Vec<MoveInfo> = children
+            .clone()
+            .filter(|&i| arena.node(i).visits() > 0)
+            .map(|i| {
+                let s = arena.node(i).stats();
+                let visits = f64::from(s.visits);
+                let winrate = f64::from(s.half_wins) / 2.0 / visits;
+                MoveInfo {
+                    mv: vertex_of(arena.node(i).mv()),
+                    visits: u64::from(s.visits),
+                    winrate,
+                    prior: f64::from(s.prior) / prior_sum.max(f64::MIN_POSITIVE),
+                    lcb: winrate
+                        - 1.96 * (winrate * (1.0 - winrate) / visits).sqrt()
+                        - 0.5 / visits,
+                    score_lead: s.lead as f64 / 2.0 / visits,
+                    pv: self.principal_variation(i),
+                }
+            })
+            .collect();
+        moves.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.winrate.total_cmp(&a.winrate))
+        });
+        let owned = f64::from(self.owned_playouts.load(Relaxed).max(1));
+        Analysis {
+            to_move: self.color,
+            visits: u64::from(root.visits()),
+            moves,
+            ownership: self
+                .ownership
+                .iter()
+                .map(|o| (f64::from(o.load(Relaxed)) / owned) as f32)
+                .collect(),
+        }
+    }
+
+    /// The most visited line from node `i`, its own move first.
+    fn principal_variation(&self, mut i: u32) -> Vec<Option<Vertex>> {
+        let mut pv = vec![vertex_of(self.arena.node(i).mv())];
+        while pv.len() < 16 {
+            let Some(best) = self.arena.node(i).children().and_then(|c| {
+                c.filter(|&k| self.arena.node(k).visits() > 0)
+                    .max_by_key(|&k| self.arena.node(k).visits())
+            }) else {
+                break;
+            };
+            pv.push(vertex_of(self.arena.node(best).mv()));
+            i = best;
+        }
+        pv
+    }
+}
+
+fn vertex_of(mv: u16) -> Option<Vertex> {
+    (mv != PASS).then_some(Vertex(mv))
+}
+
+/// One search thread: its own copy of the game, which the descent plays moves on and
+/// takes them back from, and a scratch position for playouts.
+struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    game: Game,
+    scratch: Position,
+    rng: SplitMix64,
+    played: FirstPlayed,
+    path: Vec<u32>,
+}
+
+impl<'a> Worker<'a> {
+    fn new(shared: &'a Shared<'a>, game: &Game, seed: u64) -> Worker<'a> {
+        Worker {
+            shared,
+            game: game.clone(),
+            scratch: game.position().clone(),
+            rng: SplitMix64::new(seed),
+            played: FirstPlayed::new(game.position().size().points()),
+            path: Vec::new(),
+        }
+    }
+
+    /// One descent from the root, a playout from the leaf, and the update of the path.
+    fn iterate(&mut self) {
+        let arena = self.shared.arena;
+        let size = self.game.position().size();
+        self.played.clear();
+        self.path.clear();
+        self.path.push(self.shared.root);
+        let mut node = self.shared.root;
+        let mut color = self.shared.color;
+        let mut last = self.game.moves().last().map(|(_, mv)| mv);
+        let mut played_moves = 0;
+        while self.game.is_over().is_none() {
+            let children = match arena.node(node).children() {
+                Some(children) => children,
+                None => {
+                    let leaf = arena.node(node);
+                    let ripe = node == self.shared.root || leaf.visits() + 1 >= EXPAND_AT;
+                    if ripe && leaf.claim() && self.expand(node, color, last) {
+                        continue;
+                    }
+                    break;
+                }
+            };
+            let child = self.select(node, children);
+            let mv = vertex_of(arena.node(child).mv());
+            if self.game.play(color, mv.map(|v| size.point(v))).is_err() {
+                // Legal when the node was made, from this same game: never expected; the
+                // playout then runs from here.
+                debug_assert!(false, "a tree move was refused");
+                break;
+            }
+            arena.node(child).add_virtual_loss();
+            if let Some(v) = mv {
+                self.played.mark(color, v);
+            }
+            played_moves += 1;
+            self.path.push(child);
+            node = child;
+            last = Some(mv);
+            color = !color;
+        }
+        let (black, lead) = self.evaluate(color, last.flatten());
+        self.backup(black, lead);
+        for _ in 0..played_moves {
+            self.game.undo();
+        }
+    }
+
+    /// Creates the children of the claimed leaf `node`: the legal moves that fill no own
+    /// eye, with their priors, and a pass.
+    fn expand(&mut self, node: u32, color: Color, last: Option<Option<Vertex>>) -> bool {
+        let position = self.game.position();
+        let last_vertex = last.flatten();
+        let mut moves: Vec<(u16, f32)> = self
+            .game
+            .legal_moves(color)
+            .into_iter()
+            .filter(|&v| !position.is_eye(color, v))
+            .map(|v| (v.0, prior(position, color, v, last_vertex)))
+            .collect();
+        // Passing is worth a look when the opponent just passed or nothing else is left.
+        let pass_prior = if last == Some(None) || moves.is_empty() {
+            0.5
+        } else {
+            0.05
+        };
+        moves.push((PASS, pass_prior));
+        let arena = self.shared.arena;
+        match arena.alloc(&moves) {
+            Some(first) => {
+                arena.publish(node, first, moves.len());
+                true
+            }
+            None => {
+                arena.node(node).unclaim();
+                false
+            }
+        }
+    }
+
+    /// The child to descend to: the best mix of win rate (with its prior), RAVE and
+    /// exploration, counting other threads' descents as losses.
+    fn select(&self, parent: u32, children: Range<u32>) -> u32 {
+        let arena = self.shared.arena;
+        let log_parent = (f64::from(arena.node(parent).visits()) + 1.0).ln();
+        let value = |i: u32| {
+            let s = arena.node(i).stats();
+            let n = f64::from(s.visits + s.virtual_losses);
+            let q = (f64::from(s.half_wins) / 2.0 + f64::from(s.prior) * PRIOR_VISITS)
+                / (n + PRIOR_VISITS);
+            let rn = f64::from(s.rave_visits);
+            let mixed = if rn > 0.0 {
+                let beta = rn / (rn + n + rn * n / RAVE_EQUIVALENCE);
+                (1.0 - beta) * q + beta * f64::from(s.rave_half_wins) / 2.0 / rn
+            } else {
+                q
+            };
+            mixed + EXPLORATION * (log_parent / (n + 1.0)).sqrt()
+        };
+        children
+            .map(|i| (i, value(i)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| i)
+            .expect("an expanded node has a child (a pass at least)")
+    }
+
+    /// Black's half wins and lead (half points, komi counted) of the game from here,
+    /// `color` to move after `last`.
+    fn evaluate(&mut self, color: Color, last: Option<Vertex>) -> (u32, i64) {
+        let rules = self.shared.rules;
+        let prisoners = match rules.captures {
+            Captures::Prisoners => self.game.prisoners(),
+            Captures::ReturnToOwner => [0, 0],
+        };
+        if let Some(over) = self.game.is_over() {
+            if let Some(result) = over.result() {
+                return (
+                    black_half_wins(result),
+                    by_rule_lead(result, self.game.position()),
+                );
+            }
+            if let Some(counted) = self.count_stopped(prisoners) {
+                return counted;
+            }
+        }
+        let start = self.game.position();
+        let offset = territory_offset(start, prisoners);
+        self.scratch.clone_from(start);
+        playout(
+            &mut self.scratch,
+            color,
+            last,
+            &mut self.rng,
+            &mut self.played,
+        );
+        let owners = Owners::of(&self.scratch);
+        let shared = self.shared;
+        for i in owners.area[0].iter() {
+            shared.ownership[i].fetch_add(1, Relaxed);
+        }
+        for i in owners.area[1].iter() {
+            shared.ownership[i].fetch_sub(1, Relaxed);
+        }
+        shared.owned_playouts.fetch_add(1, Relaxed);
+        let (result, lead) = count(&self.scratch, &owners, offset, rules);
+        (black_half_wins(result), lead)
+    }
+
+    /// Counts a game stopped in the tree, when it can be counted as it stands: always
+    /// when the rules count the board so, else once the search's ownership is steady
+    /// enough to tell the dead stones (stones on points the opponent owns at the end of
+    /// most playouts). `None`: a playout must settle life and death.
+    fn count_stopped(&self, prisoners: [u32; 2]) -> Option<(u32, i64)> {
+        let shared = self.shared;
+        let position = self.game.position();
+        let dead = match shared.rules.dead_stones {
+            DeadStones::ScoredAsTheyStand => Points::EMPTY,
+            DeadStones::Removed => {
+                if shared.owned_playouts.load(Relaxed) < OWNERSHIP_PLAYOUTS {
+                    return None;
+                }
+                let owned = f64::from(shared.owned_playouts.load(Relaxed));
+                dead_by_ownership(position, |i| {
+                    f64::from(shared.ownership[i].load(Relaxed)) / owned
+                })
+            }
+        };
+        let counted = score(position, dead, prisoners, shared.rules).ok()?;
+        let lead = 2 * (i64::from(counted.black.total()) - i64::from(counted.white.total()))
+            - i64::from(shared.rules.komi.half_points());
+        Some((black_half_wins(counted.result), lead))
+    }
+
+    /// Adds the playout to every node of the path, and to the RAVE counts of the
+    /// children of each whose move the side to move there played later.
+    fn backup(&self, black: u32, lead: i64) {
+        let arena = self.shared.arena;
+        let root_color = self.shared.color;
+        for (depth, &i) in self.path.iter().enumerate() {
+            // The player whose move led to the node at `depth`.
+            let mover = if depth % 2 == 1 {
+                root_color
+            } else {
+                !root_color
+            };
+            let (wins, signed) = for_color(mover, black, lead);
+            arena.node(i).record(wins, signed, depth > 0);
+            let to_move = !mover;
+            if let Some(children) = arena.node(i).children() {
+                let (wins, _) = for_color(to_move, black, lead);
+                for k in children {
+                    let child = arena.node(k);
+                    if let Some(v) = vertex_of(child.mv()) {
+                        if self.played.by(to_move, v) {
+                            child.record_rave(wins);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Black's half wins and lead, as `color` sees them.
+fn for_color(color: Color, black: u32, lead: i64) -> (u32, i64) {
+    match color {
+        Color::Black => (black, lead),
+        Color::White => (2 - black, -lead),
+    }
+}
+
+/// The lead recorded for a game decided by a rule: the whole board to the winner.
+fn by_rule_lead(result: GameResult, position: &Position) -> i64 {
+    let board = 2 * position.size().points() as i64;
+    match result {
+        GameResult::Win {
+            winner: Color::Black,
+            ..
+        } => board,
+        GameResult::Win { .. } => -board,
+        GameResult::Draw | GameResult::NoResult => 0,
+    }
+}

@@ -1,0 +1,207 @@
+//! The Go search: it sees tactics, plays for the win under the rules in force (dead stones
+//! captured when the rules count the board as it stands), keeps its tree between moves,
+//! and stays consistent with several threads.
+
+use std::sync::atomic::AtomicBool;
+use tengen::core::{Color, Point};
+use tengen::go::search::{Decision, Engine, Limits, SearchConfig};
+use tengen::go::{parse_diagram, BoardSize, Game, Komi, Rules};
+
+/// A game under `rules` that reaches the stones of `diagram` (rows from the top, no
+/// captures needed): each side places its stones in turn, passing once it has none left.
+fn game_from(diagram: &str, rules: Rules) -> Game {
+    let position = parse_diagram(diagram).unwrap();
+    let size = position.size();
+    let mut stones = Color::BOTH.map(|c| position.stones(c).iter().collect::<Vec<_>>());
+    let mut game = Game::new(size, rules);
+    let mut color = Color::Black;
+    while stones.iter().any(|s| !s.is_empty()) {
+        let mv = stones[color.index()]
+            .pop()
+            .map(|i| size.point(size.vertex_at(i).unwrap()));
+        game.play(color, mv).unwrap();
+        color = !color;
+    }
+    assert_eq!(
+        game.position().stones(Color::Black),
+        position.stones(Color::Black)
+    );
+    game
+}
+
+fn search(
+    game: &Game,
+    color: Color,
+    playouts: u64,
+    threads: usize,
+) -> tengen::go::search::SearchOutcome {
+    let mut engine = Engine::new(SearchConfig {
+        threads,
+        ..SearchConfig::default()
+    });
+    let limits = Limits {
+        playouts: Some(playouts),
+        ..Limits::default()
+    };
+    engine.search(
+        game,
+        color,
+        &limits,
+        &AtomicBool::new(false),
+        &mut |_| {},
+        None,
+    )
+}
+
+fn point(game: &Game, decision: Decision) -> Option<Point> {
+    match decision {
+        Decision::Play(v) => Some(game.position().size().point(v)),
+        _ => None,
+    }
+}
+
+#[test]
+fn takes_the_chain_whose_capture_decides_the_game() {
+    // White's eight stones have one liberty, at (3,5): taking them wins.
+    let game = game_from(
+        ".........\n\
+         .........\n\
+         ..XXXX...\n\
+         .XOOOOX..\n\
+         .XOOOOX..\n\
+         ..X.XX...\n\
+         .........\n\
+         .........\n\
+         .........",
+        Rules::chinese(),
+    );
+    let outcome = search(&game, Color::Black, 3000, 1);
+    assert_eq!(point(&game, outcome.decision), Some(Point::new(3, 5)));
+    let best = &outcome.analysis.moves[0];
+    assert!(best.winrate > 0.8, "{best:?}");
+}
+
+/// Black owns the top two rows of a 5x5 board, with an eye in the corner and a dead White
+/// stone in atari beside its other eye; White owns the bottom three rows. With a komi of
+/// -7.5, Black wins by 2.5 counted with the dead stone off; counted as the board stands
+/// (Tromp-Taylor), the point next to the White stone is nobody's and White wins by 0.5.
+const DEAD_STONE_INSIDE: &str = "\
+.X.OX
+XXXXX
+OOOOO
+.....
+.....";
+
+fn dead_stone_game(rules: Rules) -> Game {
+    let rules = Rules {
+        komi: Komi::from_half_points(-15),
+        ..rules
+    };
+    let mut game = game_from(DEAD_STONE_INSIDE, rules);
+    game.play(Color::White, None).unwrap();
+    game
+}
+
+#[test]
+fn captures_dead_stones_when_the_rules_count_the_board_as_it_stands() {
+    let game = dead_stone_game(Rules::tromp_taylor());
+    let as_it_stands = game.score(Default::default()).unwrap().result;
+    assert_eq!(as_it_stands.to_string(), "W+0.5");
+    let outcome = search(&game, Color::Black, 4000, 1);
+    assert!(
+        matches!(outcome.decision, Decision::Play(_)),
+        "{:?}",
+        outcome.decision
+    );
+    assert!(outcome.analysis.moves[0].winrate > 0.8);
+}
+
+#[test]
+fn passes_after_the_opponent_when_passing_wins() {
+    let game = dead_stone_game(Rules::chinese());
+    let outcome = search(&game, Color::Black, 4000, 1);
+    assert_eq!(outcome.decision, Decision::Pass);
+}
+
+#[test]
+fn counts_by_the_rules_in_force() {
+    // A finished 5x5 board: Black 15 points of area (13 stones, 2 eyes), White 10 (5
+    // stones, 5 territory); by territory Black 2 and White 5. With komi 0.5 Black wins
+    // under area rules and loses under territory rules: each must see it after White's
+    // pass.
+    let board = "\
+X.X.X
+XXXXX
+XXXXX
+OOOOO
+.....";
+    for (rules, black_wins) in [(Rules::chinese(), true), (Rules::japanese(), false)] {
+        let rules = Rules {
+            komi: Komi::from_half_points(1),
+            ..rules
+        };
+        let mut game = game_from(board, rules);
+        game.play(Color::White, None).unwrap();
+        let outcome = search(&game, Color::Black, 3000, 1);
+        let pass = outcome
+            .analysis
+            .moves
+            .iter()
+            .find(|m| m.mv.is_none())
+            .unwrap();
+        assert_eq!(pass.winrate > 0.5, black_wins, "{rules:?}: {pass:?}");
+    }
+}
+
+#[test]
+fn threads_share_one_consistent_tree() {
+    let game = Game::new(BoardSize::new(9).unwrap(), Rules::chinese());
+    for threads in [1, 4] {
+        let outcome = search(&game, Color::Black, 2000, threads);
+        let a = &outcome.analysis;
+        // Every playout passes the root, and one of its children but while the root is
+        // being expanded (by one thread; the others then play out from the root).
+        assert!(
+            a.visits >= 2000,
+            "{threads} threads: {} root visits",
+            a.visits
+        );
+        let children: u64 = a.moves.iter().map(|m| m.visits).sum();
+        assert!(
+            children <= a.visits && children + threads as u64 > a.visits,
+            "{threads} threads: {children} of {} root visits",
+            a.visits
+        );
+        assert!(a.ownership.iter().all(|o| (-1.0..=1.0).contains(o)));
+    }
+}
+
+#[test]
+fn keeps_the_tree_when_the_game_goes_on() {
+    let mut game = Game::new(BoardSize::new(9).unwrap(), Rules::chinese());
+    let mut engine = Engine::new(SearchConfig::default());
+    let limits = Limits {
+        playouts: Some(3000),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let first = engine.search(&game, Color::Black, &limits, &stop, &mut |_| {}, None);
+    let Decision::Play(v) = first.decision else {
+        panic!("no opening move: {:?}", first.decision)
+    };
+    let reply = first.analysis.moves[0]
+        .pv
+        .get(1)
+        .copied()
+        .flatten()
+        .unwrap();
+    let size = game.position().size();
+    game.play(Color::Black, Some(size.point(v))).unwrap();
+    game.play(Color::White, Some(size.point(reply))).unwrap();
+    let second = engine.search(&game, Color::Black, &limits, &stop, &mut |_| {}, None);
+    assert!(
+        second.analysis.visits > 3000,
+        "{} root visits",
+        second.analysis.visits
+    );
+}
