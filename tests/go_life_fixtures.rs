@@ -143,14 +143,14 @@ fixtures! {
     // One chain of the ten-thousand-year ko needs about 107 thousand nodes.
     example_12_ten_thousand_year_ko: "ex12" Partly;
     example_13_seki: "ex13" Full;
-    // One White stone stays unknown at the test budget (it was seven before the life
+    // One stone stays unknown at the test budget (it was seven before the life
     // games were searched at full depth at once).
     example_14_defence_needed_whatever_the_threats: "ex14" Partly;
     // Some inner stones stay unknown at the test budget (not investigated further).
     example_19_three_stone_nakade_against_the_corner_seki: "ex19" Partly;
     // The inside is one area of more than 32 points: not searched.
     example_18_collapsed_seki: "ex18" Partly;
-    // One White stone stays unknown at the test budget (ten before the life games were
+    // One stone stays unknown at the test budget (ten before the life games were
     // searched at full depth at once).
     example_22_corner_stones_need_not_be_captured: "ex22" Partly;
     // The inside is one area of more than 32 points: not searched.
