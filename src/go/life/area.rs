@@ -213,10 +213,69 @@ impl Area {
         (safe | self.around(safe) | self.anchors[attacker.index()]) == self.all()
     }
 
-    /// Empty points of the area where `color` could make an eye nobody can fill: points
-    /// not next to a safe stone of the opponent.
-    pub(super) fn eye_candidates(&self, color: Color) -> Set {
-        self.all() & !self.anchors[(!color).index()]
+    /// The stones of `color` that can never be captured, by Benson's algorithm inside the
+    /// area (see `benson`): chains reaching a safe stone count as alive from the start,
+    /// and an enclosed region counts only if no safe stone of the opponent touches it (the
+    /// opponent's stones there could never be captured). A region running out of the area
+    /// is closed by the safe stones of `color` beyond it, so the argument of Benson holds:
+    /// the opponent can fill the last empty point of a healthy vital region only by
+    /// capturing a chain next to it, and each such chain has a liberty in its other vital
+    /// region, or reaches safety.
+    pub(super) fn pass_alive(&self, state: &State, color: Color) -> Set {
+        let own = state.stones[color.index()];
+        let empty = self.all() & !(state.stones[0] | state.stones[1]);
+        let mut chains: Vec<Set> = Vec::new();
+        let mut todo = own;
+        while todo != 0 {
+            let chain = self.chain(own, todo.trailing_zeros() as usize);
+            todo &= !chain;
+            chains.push(chain);
+        }
+        let anchored: Vec<bool> = chains.iter().map(|&c| self.is_anchored(c, color)).collect();
+        // Per region: the chains next to it, and those it is vital to (every empty point a
+        // liberty), as sets of indices into `chains` (at most 32: a point each at least).
+        let mut regions: Vec<(u32, u32)> = Vec::new();
+        let others = self.all() & !own;
+        let mut todo = others;
+        while todo != 0 {
+            let region = self.chain(others, todo.trailing_zeros() as usize);
+            todo &= !region;
+            if region & self.anchors[(!color).index()] != 0 {
+                continue;
+            }
+            let rim = self.around(region) & own;
+            let (mut borders, mut vital) = (0u32, 0u32);
+            for (i, &c) in chains.iter().enumerate() {
+                if c & rim != 0 {
+                    borders |= 1 << i;
+                    if region & empty & !self.around(c) == 0 {
+                        vital |= 1 << i;
+                    }
+                }
+            }
+            if vital != 0 {
+                regions.push((borders, vital));
+            }
+        }
+        let mut alive = u32::MAX.checked_shr(32 - chains.len() as u32).unwrap_or(0);
+        loop {
+            let mut count = vec![0u8; chains.len()];
+            for &(borders, vital) in &regions {
+                if borders & !alive == 0 {
+                    for i in bits(vital) {
+                        count[i] += 1;
+                    }
+                }
+            }
+            let dropped = (0..chains.len())
+                .filter(|&i| alive & 1 << i != 0 && !anchored[i] && count[i] < 2)
+                .fold(0u32, |acc, i| acc | 1 << i);
+            if dropped == 0 {
+                break;
+            }
+            alive &= !dropped;
+        }
+        bits(alive).fold(0, |acc, i| acc | chains[i])
     }
 
     /// The liberties of `chain` inside the area.
@@ -489,6 +548,54 @@ mod tests {
             25 - 3 - 1 + 1,
             "the other points and a pass"
         );
+    }
+
+    /// The top two rows but the points `outside` as the area, every stone not in it safe.
+    fn top_rows(diagram: &str, outside: &[usize]) -> (Area, State, Points) {
+        let pos = parse_diagram(diagram).unwrap();
+        let n = pos.size().get();
+        let rows: Points = (0..2 * n).filter(|i| !outside.contains(i)).collect();
+        let stones = pos.stones(Color::Black) | pos.stones(Color::White);
+        let safe = stones - rows;
+        let (area, state) = Area::new(&pos, rows - safe, safe, Suicide::Illegal);
+        (area, state, pos.stones(Color::Black) & rows)
+    }
+
+    #[test]
+    fn benson_inside_an_area() {
+        // Three eyes of one chain, none next to a safe White stone: alive, though the chain
+        // reaches no safe stone of its own.
+        let (area, state, black) = top_rows(
+            ". X . X .
+             X X X X X
+             O O O O O
+             . . . . .
+             . . . . .",
+            &[],
+        );
+        assert_eq!(area.board(area.pass_alive(&state, Color::Black)), black);
+        assert_eq!(area.pass_alive(&state, Color::White), 0);
+        // One eye only.
+        let (area, state, _) = top_rows(
+            ". X X X X
+             X X X X X
+             O O O O O
+             . . . . .
+             . . . . .",
+            &[],
+        );
+        assert_eq!(area.pass_alive(&state, Color::Black), 0);
+        // The right-hand space touches the safe White stone e1, which can fill it from
+        // outside: no eye, whatever the liberties.
+        let (area, state, _) = top_rows(
+            ". X . . O
+             X X X X X
+             O O O O O
+             . . . . .
+             . . . . .",
+            &[4],
+        );
+        assert_eq!(area.pass_alive(&state, Color::Black), 0);
     }
 
     #[test]
