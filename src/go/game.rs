@@ -591,7 +591,10 @@ mod tests {
     #[test]
     fn a_setup_game_starts_from_its_stones_with_the_named_side_to_move() {
         let size = BoardSize::new(5).unwrap();
-        let stones = [(Color::Black, Point::new(1, 1)), (Color::White, Point::new(3, 3))];
+        let stones = [
+            (Color::Black, Point::new(1, 1)),
+            (Color::White, Point::new(3, 3)),
+        ];
         let position = Position::with_stones(size, stones).unwrap();
         let mut game = Game::with_setup(position.clone(), Color::White, Rules::op());
         assert_eq!(game.to_move(), Color::White);
@@ -599,7 +602,10 @@ mod tests {
         assert_eq!(game.stones_in_hand(Color::White), Some(179));
         // The setup stones are on the board and cannot be played on.
         let occupied = MoveError::Illegal(PlayError::Occupied(Point::new(1, 1)));
-        assert_eq!(game.play(Color::White, Some(Point::new(1, 1))), Err(occupied));
+        assert_eq!(
+            game.play(Color::White, Some(Point::new(1, 1))),
+            Err(occupied)
+        );
         game.play(Color::White, Some(Point::new(0, 0))).unwrap();
         assert_eq!(game.to_move(), Color::Black);
         assert_eq!(game.undo(), Some((Color::White, Some(Point::new(0, 0)))));
