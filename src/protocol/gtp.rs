@@ -672,8 +672,8 @@ impl Session {
         let (out, events, thread_stop) = (self.out.clone(), self.events.clone(), stop.clone());
         let handle = std::thread::spawn(move || {
             let mut report = |analysis: &Analysis| {
-                if let Some(request) = &request {
-                    out.write(&format!("{}\n", request.info_line(analysis, size)));
+                if let Some(line) = request.and_then(|r| r.info_line(analysis, size)) {
+                    out.write(&format!("{line}\n"));
                 }
             };
             let every = request.and_then(|r| r.interval);
@@ -728,10 +728,11 @@ impl Session {
             }
         }
         match analyze {
-            Some(request) => self.out.write(&format!(
-                "{}\nplay {answer}\n\n",
-                request.info_line(&outcome.analysis, size)
-            )),
+            Some(request) => {
+                let info = request.info_line(&outcome.analysis, size);
+                let info = info.map(|line| line + "\n").unwrap_or_default();
+                self.out.write(&format!("{info}play {answer}\n\n"));
+            }
             None => self.out.write(&Reply::Success(answer).render(run.id)),
         }
     }
@@ -820,10 +821,10 @@ impl Session {
                 format!(" {}", &name[..1])
             })
             .collect();
-        let mut text = format!("\n   {letters}\n");
+        let mut text = format!("\n  {letters}\n");
         for y in 0..n {
             let row = n - y;
-            text.push_str(&format!("{row:>2} "));
+            text.push_str(&format!("{row:>2}"));
             for x in 0..n {
                 let v = size
                     .vertex(Point::new(x as u8, y as u8))
@@ -837,7 +838,7 @@ impl Session {
             }
             text.push_str(&format!(" {row}\n"));
         }
-        text.push_str(&format!("   {letters}\n"));
+        text.push_str(&format!("  {letters}\n"));
         let side = |c: Color| if c == Color::Black { "Black" } else { "White" };
         let [b, w] = game.prisoners();
         text.push_str(&format!(

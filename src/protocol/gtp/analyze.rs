@@ -91,18 +91,20 @@ impl Request {
         Ok(request)
     }
 
-    /// The `info` line of `analysis` on a board of `size`.
-    pub fn info_line(&self, analysis: &Analysis, size: BoardSize) -> String {
+    /// The `info` line of `analysis` on a board of `size`; `None` before any move has a
+    /// playout (an empty line would end the reply).
+    pub fn info_line(&self, analysis: &Analysis, size: BoardSize) -> Option<String> {
+        if analysis.moves.is_empty() {
+            return None;
+        }
         let mut line = String::new();
         let shown = self.max_moves.unwrap_or(usize::MAX);
         let lz = |share: f64| (share * 10000.0).round() as i64;
         for (order, m) in analysis.moves.iter().take(shown).enumerate() {
-            if !line.is_empty() {
-                line.push(' ');
-            }
             let _ = write!(
                 line,
-                "info move {} visits {}",
+                "{}info move {} visits {}",
+                if order > 0 { " " } else { "" },
                 size.vertex_name(m.mv),
                 m.visits
             );
@@ -152,7 +154,7 @@ impl Request {
                 let _ = write!(line, " {:.4}", sign * o + 0.0);
             }
         }
-        line.trim_start().to_string()
+        Some(line)
     }
 }
 
@@ -231,7 +233,7 @@ mod tests {
         let size = BoardSize::new(9).unwrap();
         let r = Request::parse(&[], Format::LeelaZero).unwrap();
         assert_eq!(
-            r.info_line(&analysis(size), size),
+            r.info_line(&analysis(size), size).unwrap(),
             "info move B2 visits 20 winrate 5432 prior 2500 lcb -100 order 0 pv B2 pass \
              info move pass visits 10 winrate 2500 prior 0 lcb 1000 order 1 pv pass"
         );
@@ -244,7 +246,7 @@ mod tests {
             &args("maxmoves 1 rootInfo true ownership true"),
             Format::KataGo,
         );
-        let line = r.unwrap().info_line(&analysis(size), size);
+        let line = r.unwrap().info_line(&analysis(size), size).unwrap();
         assert_eq!(
             line,
             "info move B2 visits 20 winrate 0.543210 scoreMean 2.000000 scoreLead 2.000000 \
