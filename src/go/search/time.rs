@@ -75,7 +75,7 @@ const ABSOLUTE_RESERVE: Duration = Duration::from_millis(1000);
 
 /// `time` less the safety margin of a period: 0.5 s plus 10%.
 fn safe(time: Duration) -> Duration {
-    time.saturating_sub(FIXED_MARGIN + time * MARGIN_PERCENT / 100)
+    time.saturating_sub(FIXED_MARGIN + time / 100 * MARGIN_PERCENT)
 }
 
 impl Clock {
@@ -232,7 +232,7 @@ impl Clock {
         let share = usable / our_moves_left(points, moves_played);
         // Main time running out only moves the game into overtime: never less than an
         // overtime move, never more than what is left plus one.
-        Some(share.max(overtime).min(usable + overtime))
+        Some(share.max(overtime).min(usable.saturating_add(overtime)))
     }
 }
 
@@ -377,6 +377,30 @@ mod tests {
                 count: 0
             }
         );
+    }
+
+    #[test]
+    fn enormous_clocks_do_not_overflow() {
+        let huge = Duration::from_secs(u64::MAX);
+        for control in [
+            TimeControl::Absolute { main: huge },
+            TimeControl::ByoYomi {
+                main: huge,
+                period: huge,
+                periods: u32::MAX,
+            },
+            TimeControl::Canadian {
+                main: huge,
+                period: huge,
+                stones: 1,
+            },
+        ] {
+            let mut clock = Clock::new(control);
+            assert!(clock.budget(625, 0).is_some());
+            clock.spend(huge);
+            clock.report(huge, 1);
+            assert!(clock.budget(4, 10_000).is_some());
+        }
     }
 
     #[test]

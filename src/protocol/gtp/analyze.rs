@@ -40,7 +40,7 @@ pub struct Request {
 const DEFAULT_INTERVAL_CS: u64 = 100;
 
 fn interval(centis: u64) -> Option<Duration> {
-    (centis > 0).then(|| Duration::from_millis(centis * 10))
+    (centis > 0).then(|| Duration::from_millis(centis.saturating_mul(10)))
 }
 
 fn flag(value: &str) -> Result<bool, Failure> {
@@ -226,6 +226,19 @@ mod tests {
             assert!(Request::parse(&args(bad), Format::KataGo).is_err(), "{bad}");
         }
         assert!(Request::parse(&args("ownership true"), Format::LeelaZero).is_err());
+        let huge = Request::parse(&args("b 18446744073709551615"), Format::LeelaZero);
+        assert!(huge.unwrap().interval.is_some());
+    }
+
+    #[test]
+    fn no_line_before_a_move_has_playouts() {
+        let size = BoardSize::new(9).unwrap();
+        let empty = Analysis {
+            moves: Vec::new(),
+            ..analysis(size)
+        };
+        let r = Request::parse(&[], Format::KataGo).unwrap();
+        assert_eq!(r.info_line(&empty, size), None);
     }
 
     #[test]
