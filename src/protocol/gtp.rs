@@ -372,23 +372,15 @@ impl Session {
             "genmove" | "reg_genmove" | "kgs-genmove_cleanup" => {
                 arity(cmd, 1)?;
                 let color = parse_color(&cmd.args[0])?;
-                let job = Job::Move {
-                    color,
-                    commit: cmd.name != "reg_genmove",
-                    analyze: None,
-                };
-                self.start(job, cmd.id, cmd.name == "kgs-genmove_cleanup");
+                let commit = cmd.name != "reg_genmove";
+                let cleanup = cmd.name == "kgs-genmove_cleanup";
+                self.start_move(color, commit, None, cleanup, cmd.id);
                 Ok(Action::Started)
             }
             "lz-genmove_analyze" | "kata-genmove_analyze" | "genmove_analyze" => {
                 let request = Request::parse(&cmd.args, Self::format(&cmd.name))?;
                 let color = request.color.unwrap_or(self.record.game().to_move());
-                let job = Job::Move {
-                    color,
-                    commit: true,
-                    analyze: Some(request),
-                };
-                self.start(job, cmd.id, false);
+                self.start_move(color, true, Some(request), false, cmd.id);
                 Ok(Action::Started)
             }
             "lz-analyze" | "kata-analyze" | "analyze" => {
@@ -626,20 +618,26 @@ impl Session {
         }
     }
 
-    /// Starts the search of a move; its answer comes from [`finish`](Self::finish).
-    fn start(&mut self, job: Job, id: Option<u64>, cleanup: bool) {
-        let Job::Move {
-            color, ref analyze, ..
-        } = job
-        else {
-            return;
-        };
+    /// Starts the search of a move for `color`; its answer comes from
+    /// [`finish`](Self::finish).
+    fn start_move(
+        &mut self,
+        color: Color,
+        commit: bool,
+        analyze: Option<Request>,
+        cleanup: bool,
+        id: Option<u64>,
+    ) {
         let limits = self.move_limits(color, cleanup);
         if analyze.is_some() {
             self.out.write(&format!("{}\n", Reply::head(true, id)));
         }
-        let request = *analyze;
-        self.spawn(job, id, color, limits, request);
+        let job = Job::Move {
+            color,
+            commit,
+            analyze,
+        };
+        self.spawn(job, id, color, limits, analyze);
     }
 
     /// Starts an analysis: `=` at once, `info` lines until the next input line.
