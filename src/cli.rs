@@ -1,10 +1,12 @@
 //! The `tengen` command line.
 
+use crate::go::search::SearchConfig;
 use crate::go::{BadKomi, Komi, Rules, UnknownRules};
 use crate::renju::{MAX_SIZE, MIN_SIZE};
 use clap::{Parser, Subcommand};
 use std::io;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Tengen: Renju/Gomoku and Go engine.
 #[derive(Parser, Debug)]
@@ -24,6 +26,33 @@ pub enum Command {
         /// Transposition table size in MiB (capped by the manager's `INFO max_memory`).
         #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
         hash_mb: u32,
+    },
+    /// Play Go over GTP (version 2, with the Leela Zero and KataGo analysis commands).
+    Gtp {
+        /// Rule set: japanese, korean, chinese, tromp-taylor or op.
+        #[arg(long, default_value = "japanese", value_parser = parse_rules)]
+        rules: Rules,
+        /// Komi (whole or half points); default: the rule set's.
+        #[arg(long, allow_hyphen_values = true, value_parser = parse_komi)]
+        komi: Option<Komi>,
+        /// Search threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: u16,
+        /// Stop every move search after this many playouts.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        playouts: Option<u64>,
+        /// Stop every move search after this many seconds (decimals allowed).
+        #[arg(long, value_parser = parse_seconds)]
+        time_per_move: Option<Duration>,
+        /// Memory bound of the search tree in MiB.
+        #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        max_tree_mb: u32,
+        /// Resign when the best move wins less than this share of the time (0: never).
+        #[arg(long, default_value_t = 0.05, value_parser = parse_share)]
+        resign_below: f64,
+        /// Seed of the search's random numbers.
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Renju and Gomoku rules tools.
     #[command(subcommand)]
@@ -67,6 +96,21 @@ fn parse_rules(s: &str) -> Result<Rules, String> {
 
 fn parse_komi(s: &str) -> Result<Komi, String> {
     s.parse().map_err(|e: BadKomi| e.to_string())
+}
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|&secs| secs > 0.0)
+        .and_then(|secs| Duration::try_from_secs_f64(secs).ok())
+        .ok_or_else(|| format!("{s:?} is not a positive number of seconds"))
+}
+
+fn parse_share(s: &str) -> Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|x| (0.0..=1.0).contains(x))
+        .ok_or_else(|| format!("{s:?} is not a share between 0 and 1"))
 }
 
 fn parse_prisoners(s: &str) -> Result<[u32; 2], String> {
@@ -121,6 +165,32 @@ pub fn run(cli: Cli) -> ExitCode {
                 prisoners,
             };
             crate::protocol::score::run(io::stdin().lock(), io::stdout().lock(), options)
+        }
+        Command::Gtp {
+            rules,
+            komi,
+            threads,
+            playouts,
+            time_per_move,
+            max_tree_mb,
+            resign_below,
+            seed,
+        } => {
+            let defaults = SearchConfig::default();
+            let options = crate::protocol::gtp::Options {
+                rules,
+                komi,
+                search: SearchConfig {
+                    threads: threads as usize,
+                    max_tree_mb: max_tree_mb as usize,
+                    resign_below,
+                    seed: seed.unwrap_or(defaults.seed),
+                },
+                playouts,
+                time_per_move,
+            };
+            crate::protocol::gtp::run(io::BufReader::new(io::stdin()), io::stdout(), options)
+                .map(|()| ExitCode::SUCCESS)
         }
         Command::Gomocup { threads, hash_mb } => crate::protocol::gomocup::run(
             io::BufReader::new(io::stdin()),

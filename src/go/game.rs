@@ -221,28 +221,56 @@ pub struct Game {
     /// The colour and points of every group removed so far, in order.
     removed: Vec<(Color, Points)>,
     steps: Vec<Step>,
+    /// Who moves before the first move of the record.
+    first: Color,
 }
 
 impl Game {
     /// An empty board, Black to move, every side's supply in hand.
     pub fn new(size: BoardSize, rules: Rules) -> Game {
+        Game::with_setup(Position::new(size), Color::Black, rules)
+    }
+
+    /// A game that starts from stones set down before play (handicap stones, a record's
+    /// setup) with `to_move` to play first. The setup stones come out of each side's
+    /// supply and count as placed (OP 5.2); undo stops at the setup, and superko counts
+    /// the setup as the first position of the game. A setup stone was never placed in
+    /// play: for OP reg. 4 the position "from before it was placed" is the setup itself.
+    ///
+    /// ```
+    /// use tengen::go::{BoardSize, Game, Position, Rules};
+    /// use tengen::core::{Color, Point};
+    /// let size = BoardSize::new(9).unwrap();
+    /// let handicap = [(Color::Black, Point::new(2, 6)), (Color::Black, Point::new(6, 2))];
+    /// let position = Position::with_stones(size, handicap).unwrap();
+    /// let mut game = Game::with_setup(position, Color::White, Rules::japanese());
+    /// assert_eq!((game.to_move(), game.move_count()), (Color::White, 0));
+    /// assert_eq!(game.undo(), None);
+    /// ```
+    pub fn with_setup(position: Position, to_move: Color, rules: Rules) -> Game {
+        let size = position.size();
+        let on_board = Color::BOTH.map(|c| position.stones(c).len());
         let in_hand = match rules.stone_supply {
             StoneSupply::Unlimited => None,
-            StoneSupply::Each(n) => Some([n, n]),
+            StoneSupply::Each(n) => {
+                Some(on_board.map(|k| n.saturating_sub(u16::try_from(k).unwrap_or(u16::MAX))))
+            }
         };
+        let start = position.hash();
         let mut game = Game {
-            board: Board::new(size, rules.legality),
+            board: Board::from_position(position, to_move, rules.legality),
             rules,
             tally: Tally {
                 in_hand,
                 prisoners: [0; 2],
                 confiscated: [0; 2],
-                placed: [false; 2],
+                placed: on_board.map(|k| k > 0),
                 over: None,
             },
-            placed_over: vec![0; size.points()],
+            placed_over: vec![start; size.points()],
             removed: Vec::new(),
             steps: Vec::new(),
+            first: to_move,
         };
         // Only a supply of no stones at all stops play before it starts.
         game.tally.over = game.stopped();
@@ -261,10 +289,11 @@ impl Game {
         &self.rules
     }
 
-    /// The opponent of the last player to move; Black before the first move.
+    /// The opponent of the last player to move; before the first move, Black, or the
+    /// side a setup named ([`with_setup`](Self::with_setup)).
     #[inline]
     pub fn to_move(&self) -> Color {
-        self.steps.last().map_or(Color::Black, |s| !s.color)
+        self.steps.last().map_or(self.first, |s| !s.color)
     }
 
     /// Moves played so far, passes and a placement that lost by rule included.
@@ -583,6 +612,32 @@ mod tests {
         assert_eq!(game.removed, vec![(Color::Black, taken)]);
         game.undo();
         assert!(game.removed.is_empty());
+    }
+
+    #[test]
+    fn a_setup_game_starts_from_its_stones_with_the_named_side_to_move() {
+        let size = BoardSize::new(5).unwrap();
+        let stones = [
+            (Color::Black, Point::new(1, 1)),
+            (Color::White, Point::new(3, 3)),
+        ];
+        let position = Position::with_stones(size, stones).unwrap();
+        let mut game = Game::with_setup(position.clone(), Color::White, Rules::op());
+        assert_eq!(game.to_move(), Color::White);
+        assert_eq!(game.stones_in_hand(Color::Black), Some(179));
+        assert_eq!(game.stones_in_hand(Color::White), Some(179));
+        // The setup stones are on the board and cannot be played on.
+        let occupied = MoveError::Illegal(PlayError::Occupied(Point::new(1, 1)));
+        assert_eq!(
+            game.play(Color::White, Some(Point::new(1, 1))),
+            Err(occupied)
+        );
+        game.play(Color::White, Some(Point::new(0, 0))).unwrap();
+        assert_eq!(game.to_move(), Color::Black);
+        assert_eq!(game.undo(), Some((Color::White, Some(Point::new(0, 0)))));
+        assert_eq!(game.undo(), None);
+        assert_eq!(game.position(), &position);
+        assert_eq!(game.to_move(), Color::White);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 pub mod forbid;
 pub mod gomocup;
+pub mod gtp;
 pub mod opening;
 pub mod score;
 pub mod sgf;

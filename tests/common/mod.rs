@@ -1,8 +1,8 @@
 //! Shared by the integration tests: a slow renju referee written straight from the RIF
 //! rule text (no tables, no line codes, no shortcuts beyond the obvious), and random
 //! position generators; in submodules, the binary run as a user runs it, renju tactics
-//! puzzles, a GTP controller for tests that play against another engine, and the Go
-//! life-and-death fixtures of the Japanese rules.
+//! puzzles, a GTP controller for tests that play against another engine, the Go
+//! life-and-death fixtures of the Japanese rules, and the replay of protocol transcripts.
 #![allow(dead_code)] // each test binary uses its own part
 
 pub mod cli;
@@ -10,6 +10,7 @@ pub mod go_fixture;
 pub mod grid;
 pub mod gtp_client;
 pub mod tactics;
+pub mod transcript;
 
 use tengen::core::{Color, Point, SplitMix64};
 use tengen::renju::{Board, Foul, Rule};

@@ -25,6 +25,7 @@
 
 mod count;
 mod policy;
+pub mod time;
 mod tree;
 
 use crate::core::{Color, SplitMix64};
