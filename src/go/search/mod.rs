@@ -25,6 +25,7 @@
 
 mod count;
 mod policy;
+mod shape;
 pub mod time;
 mod tree;
 
@@ -54,6 +55,9 @@ const EXPAND_AT: u32 = 2;
 const OWNERSHIP_PLAYOUTS: u32 = 64;
 /// A stone is dead for such a count when the opponent owns its point this much (-1..=1).
 const DEAD_OWNERSHIP: f64 = 0.4;
+/// A chain the analyser cannot judge is vouched for as safe when its owner keeps its
+/// points this surely in playouts (-1..=1).
+const SAFE_OWNERSHIP: f64 = 0.8;
 /// The tree is rebuilt rather than reused once it fills more than this share.
 const REUSE_BELOW: f64 = 0.5;
 
@@ -295,42 +299,62 @@ impl Engine {
         stop: &AtomicBool,
     ) -> StatusVerdict {
         let position = game.position();
-        let options = LifeOptions {
-            nodes_per_chain: 50_000,
-            nodes_in_all: 500_000,
+        let rules = game.rules();
+        let budget = LifeOptions {
+            nodes_per_chain: 100_000,
+            nodes_in_all: 600_000,
             ..LifeOptions::default()
         };
-        let life = LifeAndDeath::analyse_with(position, game.rules(), &options);
-        let mut verdict = StatusVerdict {
-            alive: life.alive_stones(),
-            dead: life.dead_stones(),
-            seki: life.seki_stones(),
-        };
-        let unknown = life.unknown_stones();
-        if unknown.is_empty() {
-            return verdict;
+        let life = LifeAndDeath::analyse_with(position, rules, &budget);
+        if life.unknown_stones().is_empty() {
+            return verdict_of(&life);
         }
+        // The analyser leaves some chains unknown: the playouts tell which of them their
+        // owner keeps for sure, and with those vouched for as safe, the analyser looks
+        // again at what they enclose.
         let n = limits.playouts.unwrap_or(1000).max(1);
         let ownership = ownership_by_playouts(position, n, self.config.seed, stop);
-        let size = position.size();
-        let mut seen = Points::EMPTY;
-        for i in unknown.iter() {
-            if seen.contains(i) {
-                continue;
-            }
-            let v = Vertex(i as u16);
-            let chain = position.chain(v);
-            seen |= chain;
-            let mean: f32 =
-                chain.iter().map(|s| ownership[s]).sum::<f32>() / chain.len().max(1) as f32;
-            let black = position.stone(v) == Some(Color::Black);
-            if (mean > 0.0) == black {
-                verdict.alive |= chain;
+        let kept = |chain: Points, color: Color| {
+            let mean = chain.iter().map(|s| f64::from(ownership[s])).sum::<f64>()
+                / chain.len().max(1) as f64;
+            if color == Color::Black {
+                mean
             } else {
+                -mean
+            }
+        };
+        let chains = |stones: Points| {
+            let mut seen = Points::EMPTY;
+            let mut chains = Vec::new();
+            for i in stones.iter() {
+                if !seen.contains(i) {
+                    let v = Vertex(i as u16);
+                    let chain = position.chain(v);
+                    seen |= chain;
+                    chains.push((chain, position.stone(v).unwrap_or(Color::Black)));
+                }
+            }
+            chains
+        };
+        let safe: Points = chains(life.unknown_stones())
+            .into_iter()
+            .filter(|&(chain, color)| kept(chain, color) > SAFE_OWNERSHIP)
+            .fold(Points::EMPTY, |all, (chain, _)| all | chain);
+        let options = LifeOptions {
+            alive: safe,
+            ..budget
+        };
+        let life = LifeAndDeath::analyse_with(position, rules, &options);
+        let mut verdict = verdict_of(&life);
+        for (chain, color) in chains(life.unknown_stones()) {
+            // A seki, which playouts break one way or the other at random, stays near
+            // zero and lives.
+            if kept(chain, color) < -DEAD_OWNERSHIP {
                 verdict.dead |= chain;
+            } else {
+                verdict.alive |= chain;
             }
         }
-        debug_assert!(size.points() >= verdict.alive.len());
         verdict
     }
 
@@ -415,6 +439,15 @@ impl Engine {
             Some(v) => Decision::Play(v),
             None => Decision::Pass,
         }
+    }
+}
+
+/// The stones `life` decides, with the unknown ones left out.
+fn verdict_of(life: &LifeAndDeath) -> StatusVerdict {
+    StatusVerdict {
+        alive: life.alive_stones(),
+        dead: life.dead_stones(),
+        seki: life.seki_stones(),
     }
 }
 

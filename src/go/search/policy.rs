@@ -6,6 +6,7 @@
 //! self-atari, almost always a blunder). Everything else is chosen uniformly, without
 //! filling an own eye.
 
+use super::shape::is_good_shape;
 use crate::core::{Color, SplitMix64};
 use crate::go::{Position, Suicide, Vertex};
 
@@ -152,7 +153,9 @@ pub(super) fn playout(
             break;
         }
         let mv = last
-            .and_then(|l| tactical_reply(position, color, l))
+            .and_then(|l| {
+                tactical_reply(position, color, l).or_else(|| shape_reply(position, color, l, rng))
+            })
             .or_else(|| random_sensible(position, color, rng));
         match mv {
             Some(v) => {
@@ -168,6 +171,34 @@ pub(super) fn playout(
         last = mv;
         color = !color;
     }
+}
+
+/// A random one of the points around `last` (the opponent's last move) where a stone
+/// makes [good shape](is_good_shape), is legal and is no self-atari.
+fn shape_reply(
+    position: &Position,
+    color: Color,
+    last: Vertex,
+    rng: &mut SplitMix64,
+) -> Option<Vertex> {
+    let size = position.size();
+    let geometry = size.geometry();
+    let mut found = [Vertex(0); 8];
+    let mut count = 0;
+    let around = geometry.neighbours[last.index()]
+        .iter()
+        .chain(&geometry.diagonals[last.index()]);
+    for v in around.filter_map(|&n| size.vertex_at(usize::from(n))) {
+        if position.stone(v).is_none()
+            && is_good_shape(position, color, v)
+            && position.check(color, v, Suicide::Illegal).is_ok()
+            && !Placement::of(position, color, v).is_self_atari()
+        {
+            found[count] = v;
+            count += 1;
+        }
+    }
+    (count > 0).then(|| found[rng.below(count as u64) as usize])
 }
 
 /// A uniformly random move that fills no own eye, avoiding self-ataris when a few tries
@@ -211,6 +242,7 @@ pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<V
         p.x.abs_diff(q.x) + p.y.abs_diff(q.y) <= 2
     });
     match () {
+        _ if is_good_shape(position, color, v) => 0.7,
         // The first line is almost never worth a move before the board fills up.
         _ if line == 1 && n >= 9 && stones < size.points() / 2 => 0.25,
         _ if near_last => 0.6,
