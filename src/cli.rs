@@ -50,7 +50,8 @@ pub enum Command {
         /// Resign when the best move wins less than this share of the time (0: never).
         #[arg(long, default_value_t = 0.05, value_parser = parse_share)]
         resign_below: f64,
-        /// Seed of the search's random numbers.
+        /// Seed of the search's random numbers (default: a fresh one each run, so that
+        /// games against a deterministic opponent differ; give one to replay a search).
         #[arg(long)]
         seed: Option<u64>,
     },
@@ -88,6 +89,14 @@ pub enum GoCommand {
         #[arg(long, value_parser = parse_prisoners)]
         prisoners: Option<[u32; 2]>,
     },
+}
+
+/// A seed that differs from run to run: the clock's nanoseconds and the process id.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
@@ -176,7 +185,6 @@ pub fn run(cli: Cli) -> ExitCode {
             resign_below,
             seed,
         } => {
-            let defaults = SearchConfig::default();
             let options = crate::protocol::gtp::Options {
                 rules,
                 komi,
@@ -184,7 +192,7 @@ pub fn run(cli: Cli) -> ExitCode {
                     threads: threads as usize,
                     max_tree_mb: max_tree_mb as usize,
                     resign_below,
-                    seed: seed.unwrap_or(defaults.seed),
+                    seed: seed.unwrap_or_else(fresh_seed),
                 },
                 playouts,
                 time_per_move,
