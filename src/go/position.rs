@@ -302,6 +302,15 @@ impl Position {
         cell.color == EMPTY && self.has_eye_shape(color, v.index(), cell.around)
     }
 
+    /// The empty points, in no particular order, each with its neighbours by content:
+    /// `[black, white, empty, off the board]`.
+    pub(super) fn empties_around(&self) -> impl Iterator<Item = (usize, [u8; 4])> + '_ {
+        self.empties.iter().map(|&v| {
+            let v = usize::from(v);
+            (v, self.cell(v).around.to_le_bytes())
+        })
+    }
+
     /// A uniformly random choice among the empty points where `color` may play without
     /// suicide, without retaking a simple ko and without filling its own
     /// [eye](Self::is_eye); `None` when there is no such point.
