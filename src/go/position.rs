@@ -402,11 +402,13 @@ impl Position {
         // Bit `i` set: neighbour `i` is a friendly stone / the last liberty of an enemy
         // chain. Deciding with masks first and acting after keeps the processor from
         // guessing at four unpredictable branches.
-        let (mut friends, mut takes) = (0u32, 0u32);
+        let (mut friends, mut enemies, mut takes) = (0u32, 0u32, 0u32);
         // The largest friendly chain next to `v` takes the new stone in (`v` itself when
         // there is none), so that the stone never needs relabelling on its own.
         let (mut host, mut host_stones) = (v, 0);
         let mut reps = [0; 4];
+        // All reads first: a load of counts that an earlier neighbour's update has just
+        // written (two neighbours of one chain) would wait for the write to drain.
         for (i, &n) in neighbours.iter().enumerate() {
             let n = usize::from(n);
             let cell = self.cell(n);
@@ -415,20 +417,22 @@ impl Position {
             alone.libs += free as u16;
             alone.lib_sum += (free * n) as u32;
             alone.lib_sq += (free * n * n) as u32;
-            let theirs = &mut self.cell_mut(rep).chain;
-            // Read before the liberty update: a load spanning the counts just written
-            // would wait for the writes to drain.
-            let stones = theirs.stones;
-            theirs.remove_liberty(v);
+            let stones = self.cell(rep).chain.stones;
             let friend = content == own;
             friends |= u32::from(friend) << i;
-            // Liberties only fall here, so a chain reaches zero at exactly one neighbour.
-            takes |= u32::from((content == opponent) & (theirs.libs == 0)) << i;
+            enemies |= u32::from(content == opponent) << i;
             let larger = friend & (stones > host_stones);
             host = if larger { rep } else { host };
             host_stones = if larger { stones } else { host_stones };
             reps[i] = rep;
         }
+        for (i, &rep) in reps.iter().enumerate() {
+            let theirs = &mut self.cell_mut(rep).chain;
+            theirs.remove_liberty(v);
+            // Liberties only fall here, so a chain reaches zero at exactly one neighbour.
+            takes |= u32::from(theirs.libs == 0) << i;
+        }
+        takes &= enemies;
         self.put_stone(v, own);
         let cell = self.cell_mut(v);
         cell.rep = host as u16;
@@ -609,10 +613,12 @@ impl Position {
         }
         self.hash ^= self.geo.key(v, color);
         self.stones[usize::from(color)].insert(v);
+        // The last empty point fills the gap, unless it is `v` itself.
         let at = usize::from(self.cell(v).empty_at);
-        self.empties.swap_remove(at);
-        if let Some(&moved) = self.empties.get(at) {
-            self.cell_mut(usize::from(moved)).empty_at = at as u16;
+        let last = self.empties.pop().expect("v is empty");
+        self.cell_mut(usize::from(last)).empty_at = at as u16;
+        if let Some(gap) = self.empties.get_mut(at) {
+            *gap = last;
         }
     }
 
