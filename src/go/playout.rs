@@ -1,6 +1,7 @@
 //! Random playouts to the end of the game, and area scoring of where they stop.
 
 use super::position::Position;
+use super::vertex::Points;
 use crate::core::{Color, SplitMix64};
 
 impl Position {
@@ -66,32 +67,88 @@ pub fn area_score(position: &Position) -> Area {
     let size = position.size();
     let neighbours = &size.geometry().neighbours;
     let mut area = Color::BOTH.map(|c| position.stones(c).len());
-    let mut unseen = position.empty_points();
-    let mut region = Vec::with_capacity(size.points());
-    while let Some(start) = unseen.iter().next() {
+    // At the end of a playout most empty points are regions of one point: no empty
+    // neighbour, and the neighbour tally names the owner. The rest are flooded.
+    let mut unseen = Points::EMPTY;
+    for (v, [black, white, empty, _]) in position.empties_around() {
+        if empty > 0 {
+            unseen.insert(v);
+        } else if white == 0 {
+            area[0] += 1;
+        } else if black == 0 {
+            area[1] += 1;
+        }
+    }
+    let mut region = Points::EMPTY;
+    while let Some(start) = unseen.first() {
         unseen.remove(start);
-        region.clear();
-        region.push(start);
+        region.insert(start);
+        let mut points = 0;
         // Bit `c.index()` set when the region touches a stone of colour `c`.
         let mut borders = 0u8;
-        let mut k = 0;
-        while let Some(&p) = region.get(k) {
-            k += 1;
+        while let Some(p) = region.first() {
+            region.remove(p);
+            points += 1;
             for n in neighbours[p].iter().map(|&n| usize::from(n)) {
                 if unseen.contains(n) {
                     unseen.remove(n);
-                    region.push(n);
+                    region.insert(n);
                 } else if let Some(c) = size.vertex_at(n).and_then(|v| position.stone(v)) {
                     borders |= 1 << c.index();
                 }
             }
         }
         if let Some(owner) = Color::BOTH.into_iter().find(|c| borders == 1 << c.index()) {
-            area[owner.index()] += region.len();
+            area[owner.index()] += points;
         }
     }
     Area {
         black: area[0],
         white: area[1],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::BoardSize;
+
+    /// Area by whole-board sets: every empty region found by flood fill, owned by the one
+    /// colour whose stones border it.
+    fn area_by_regions(position: &Position) -> Area {
+        let size = position.size();
+        let mut area = Color::BOTH.map(|c| position.stones(c).len());
+        for region in size.components(position.empty_points()) {
+            let border = size.neighbours_of(region);
+            let touches = Color::BOTH.map(|c| !(border & position.stones(c)).is_empty());
+            for c in Color::BOTH {
+                if touches[c.index()] && !touches[(!c).index()] {
+                    area[c.index()] += region.len();
+                }
+            }
+        }
+        Area {
+            black: area[0],
+            white: area[1],
+        }
+    }
+
+    #[test]
+    fn area_score_agrees_with_whole_regions_in_and_after_play() {
+        let mut rng = SplitMix64::new(12);
+        for n in [2, 3, 5, 9, 19] {
+            for _ in 0..20 {
+                let mut pos = Position::new(BoardSize::new(n).unwrap());
+                let mut color = Color::Black;
+                // Scored as play goes, when most regions are large, and at the end.
+                while let Some(v) = pos.random_move(color, &mut rng) {
+                    pos.place(color, v);
+                    assert_eq!(area_score(&pos), area_by_regions(&pos), "{pos:?}");
+                    color = !color;
+                }
+                pos.playout(color, &mut rng);
+                assert_eq!(area_score(&pos), area_by_regions(&pos), "{pos:?}");
+            }
+        }
     }
 }

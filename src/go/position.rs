@@ -93,8 +93,8 @@ pub(super) struct Removals {
 }
 
 /// What the position keeps per point, and per chain at the chain's representative: one
-/// record per point, so that the many lookups of a move go through one base pointer and
-/// one bounds check each, and a point's fields share a cache line.
+/// record per point, so that the many lookups of a move go through one base pointer, and
+/// a point's fields share a cache line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Cell {
     /// The chain whose representative this point is (the dummy's on the sentinel).
@@ -134,7 +134,9 @@ struct Cell {
 #[derive(PartialEq, Eq)]
 pub struct Position {
     geo: &'static Geometry,
-    /// Per point, then the off-board sentinel (whose chain is the dummy).
+    /// Per point, then the off-board sentinel (whose chain is the dummy). Never resized, so
+    /// that the hot paths can index it unchecked ([`cell`](Self::cell)) with the indices
+    /// the position produces itself, which all name a point or the sentinel.
     cells: Vec<Cell>,
     /// The empty points, in no particular order.
     empties: Vec<u16>,
@@ -300,6 +302,15 @@ impl Position {
         cell.color == EMPTY && self.has_eye_shape(color, v.index(), cell.around)
     }
 
+    /// The empty points, in no particular order, each with its neighbours by content:
+    /// `[black, white, empty, off the board]`.
+    pub(super) fn empties_around(&self) -> impl Iterator<Item = (usize, [u8; 4])> + '_ {
+        self.empties.iter().map(|&v| {
+            let v = usize::from(v);
+            (v, self.cell(v).around.to_le_bytes())
+        })
+    }
+
     /// A uniformly random choice among the empty points where `color` may play without
     /// suicide, without retaking a simple ko and without filling its own
     /// [eye](Self::is_eye); `None` when there is no such point.
@@ -314,7 +325,7 @@ impl Position {
         while left > 0 {
             let k = rng.below(left as u64) as usize;
             let v = usize::from(self.empties[k]);
-            let around = self.cells[v].around;
+            let around = self.cell(v).around;
             // Most candidates have an empty neighbour, which rules out an eye, a suicide and
             // the ko point (whose neighbours are all the capturer's stones) at once.
             if around >> (8 * EMPTY) & 0xff != 0
@@ -346,7 +357,7 @@ impl Position {
         let mut seen = [u16::MAX; 4];
         for (k, &n) in self.geo.neighbours[i].iter().enumerate() {
             let n = usize::from(n);
-            let cell = self.cells[n];
+            let cell = *self.cell(n);
             let r = cell.rep;
             if cell.color != opponent || seen.contains(&r) {
                 continue;
@@ -366,7 +377,7 @@ impl Position {
             group.insert(i);
             for &n in &self.geo.neighbours[i] {
                 let n = usize::from(n);
-                if self.cells[n].color == own && !group.contains(n) {
+                if self.cell(n).color == own && !group.contains(n) {
                     group |= self.chain(Vertex(n as u16));
                 }
             }
@@ -391,50 +402,54 @@ impl Position {
         // Bit `i` set: neighbour `i` is a friendly stone / the last liberty of an enemy
         // chain. Deciding with masks first and acting after keeps the processor from
         // guessing at four unpredictable branches.
-        let (mut friends, mut takes) = (0u32, 0u32);
+        let (mut friends, mut enemies, mut takes) = (0u32, 0u32, 0u32);
         // The largest friendly chain next to `v` takes the new stone in (`v` itself when
         // there is none), so that the stone never needs relabelling on its own.
         let (mut host, mut host_stones) = (v, 0);
         let mut reps = [0; 4];
+        // All reads first: a load of counts that an earlier neighbour's update has just
+        // written (two neighbours of one chain) would wait for the write to drain.
         for (i, &n) in neighbours.iter().enumerate() {
             let n = usize::from(n);
-            let cell = &self.cells[n];
+            let cell = self.cell(n);
             let (content, rep) = (cell.color, usize::from(cell.rep));
             let free = usize::from(content == EMPTY);
             alone.libs += free as u16;
             alone.lib_sum += (free * n) as u32;
             alone.lib_sq += (free * n * n) as u32;
-            let theirs = &mut self.cells[rep].chain;
-            // Read before the liberty update: a load spanning the counts just written
-            // would wait for the writes to drain.
-            let stones = theirs.stones;
-            theirs.remove_liberty(v);
+            let stones = self.cell(rep).chain.stones;
             let friend = content == own;
             friends |= u32::from(friend) << i;
-            // Liberties only fall here, so a chain reaches zero at exactly one neighbour.
-            takes |= u32::from((content == opponent) & (theirs.libs == 0)) << i;
+            enemies |= u32::from(content == opponent) << i;
             let larger = friend & (stones > host_stones);
             host = if larger { rep } else { host };
             host_stones = if larger { stones } else { host_stones };
             reps[i] = rep;
         }
+        for (i, &rep) in reps.iter().enumerate() {
+            let theirs = &mut self.cell_mut(rep).chain;
+            theirs.remove_liberty(v);
+            // Liberties only fall here, so a chain reaches zero at exactly one neighbour.
+            takes |= u32::from(theirs.libs == 0) << i;
+        }
+        takes &= enemies;
         self.put_stone(v, own);
-        let cell = &mut self.cells[v];
+        let cell = self.cell_mut(v);
         cell.rep = host as u16;
         cell.next = v as u16;
         cell.chain = Chain::default();
         // Into the host's circular list, after the host: a no-op when `v` is its own host,
         // and so are the counts, which then start from zero.
-        let after = self.cells[host].next;
-        self.cells[host].next = v as u16;
-        self.cells[v].next = after;
-        self.cells[host].chain.absorb(alone);
+        let after = self.cell(host).next;
+        self.cell_mut(host).next = v as u16;
+        self.cell_mut(v).next = after;
+        self.cell_mut(host).chain.absorb(alone);
         // Other friendly chains are rarer: they join the host.
         let others = (0..4).fold(0, |m, i| {
             m | u32::from((friends >> i & 1 != 0) & (reps[i] != host)) << i
         });
         for n in masked(neighbours, others) {
-            let theirs = usize::from(self.cells[n].rep);
+            let theirs = usize::from(self.cell(n).rep);
             if theirs != host {
                 self.merge(host, theirs);
             }
@@ -444,11 +459,11 @@ impl Position {
         let mut captured = 0;
         let mut last_captured = 0;
         for n in masked(neighbours, takes) {
-            captured += self.remove_chain(usize::from(self.cells[n].rep));
+            captured += self.remove_chain(usize::from(self.cell(n).rep));
             last_captured = n;
         }
         self.captures[color.index()] += captured;
-        let mine = &self.cells[host].chain;
+        let mine = self.cell(host).chain;
         // A lone stone that took a lone stone and has that point as its only liberty can
         // be taken back at once, recreating the position: the simple ko.
         self.ko = ((captured == 1) & (mine.stones == 1) & (mine.libs == 1))
@@ -467,7 +482,7 @@ impl Position {
     /// The chain `cell` belongs to (the dummy for an empty point).
     #[inline]
     fn chain_of(&self, cell: &Cell) -> &Chain {
-        &self.cells[usize::from(cell.rep)].chain
+        &self.cell(usize::from(cell.rep)).chain
     }
 
     /// The eye test of [`is_eye`](Self::is_eye) for an empty point `v` whose neighbour
@@ -479,17 +494,19 @@ impl Position {
         if around & (0xff << (8 * EMPTY) | 0xff << (8 * opponent)) != 0 {
             return false;
         }
-        let enemy_diagonals = self.geo.diagonals[v]
+        let enemy_diagonals = self
+            .geo
+            .diagonals_of(v)
             .iter()
-            .filter(|&&d| self.cells[usize::from(d)].color == opponent)
+            .filter(|&&d| self.cell(usize::from(d)).color == opponent)
             .count();
-        enemy_diagonals < if self.geo.on_edge[v] { 1 } else { 2 }
+        enemy_diagonals < if self.geo.is_on_edge(v) { 1 } else { 2 }
     }
 
     /// Would a `color` stone on the empty point `v` have no liberty, even after captures?
     #[inline]
     fn is_suicide(&self, color: Color, v: usize) -> bool {
-        self.cells[v].around >> (8 * EMPTY) & 0xff == 0 && self.surrounded_is_suicide(color, v)
+        self.cell(v).around >> (8 * EMPTY) & 0xff == 0 && self.surrounded_is_suicide(color, v)
     }
 
     /// [`is_suicide`](Self::is_suicide) for a point without an empty neighbour.
@@ -500,11 +517,15 @@ impl Position {
         // an enemy chain whose last liberty is `v` (captured, it leaves one). All four are
         // looked at, without branching on what they hold: the sentinel's dummy chain
         // answers something and `is_stone` masks it out.
-        let breathes = self.geo.neighbours[v].iter().fold(false, |breathes, &n| {
-            let cell = &self.cells[usize::from(n)];
-            let is_stone = cell.color < EMPTY;
-            breathes | (is_stone & ((cell.color == own) != self.chain_of(cell).in_atari()))
-        });
+        let breathes = self
+            .geo
+            .neighbours_of(v)
+            .iter()
+            .fold(false, |breathes, &n| {
+                let cell = self.cell(usize::from(n));
+                let is_stone = cell.color < EMPTY;
+                breathes | (is_stone & ((cell.color == own) != self.chain_of(cell).in_atari()))
+            });
         !breathes
     }
 
@@ -516,7 +537,7 @@ impl Position {
         let mut s = start;
         loop {
             f(s);
-            s = usize::from(self.cells[s].next);
+            s = usize::from(self.cell(s).next);
             if s == start {
                 break;
             }
@@ -530,18 +551,37 @@ impl Position {
     fn merge(&mut self, big: usize, small: usize) {
         let mut s = small;
         loop {
-            let cell = &mut self.cells[s];
+            let cell = self.cell_mut(s);
             cell.rep = big as u16;
             s = usize::from(cell.next);
             if s == small {
                 break;
             }
         }
-        let (big_next, small_next) = (self.cells[big].next, self.cells[small].next);
-        self.cells[big].next = small_next;
-        self.cells[small].next = big_next;
-        let absorbed = self.cells[small].chain;
-        self.cells[big].chain.absorb(absorbed);
+        let (big_next, small_next) = (self.cell(big).next, self.cell(small).next);
+        self.cell_mut(big).next = small_next;
+        self.cell_mut(small).next = big_next;
+        let absorbed = self.cell(small).chain;
+        self.cell_mut(big).chain.absorb(absorbed);
+    }
+
+    /// The record of point `i`, or of the sentinel when `i == size * size`. Unchecked: for
+    /// the indices the position produces itself.
+    #[inline(always)]
+    fn cell(&self, i: usize) -> &Cell {
+        debug_assert!(i < self.cells.len());
+        // SAFETY: `cells` holds every point and the sentinel, and `i` comes from the
+        // geometry tables or the position's own links (`rep`, `next`, `empties`), which
+        // name only those.
+        unsafe { self.cells.get_unchecked(i) }
+    }
+
+    /// [`cell`](Self::cell), to change.
+    #[inline(always)]
+    fn cell_mut(&mut self, i: usize) -> &mut Cell {
+        debug_assert!(i < self.cells.len());
+        // SAFETY: as in `cell`.
+        unsafe { self.cells.get_unchecked_mut(i) }
     }
 
     /// Takes the chain with representative `r` off the board; returns its stone count.
@@ -551,47 +591,50 @@ impl Position {
             self.take_stone(s);
             // Every neighbouring chain gains `s` as a liberty. Unconditionally: stones of
             // this chain still on the board feed its dead record, empty points the dummy.
-            for &n in &self.geo.neighbours[s] {
-                let theirs = usize::from(self.cells[usize::from(n)].rep);
-                self.cells[theirs].chain.add_liberty(s);
+            for &n in self.geo.neighbours_of(s) {
+                let theirs = usize::from(self.cell(usize::from(n)).rep);
+                self.cell_mut(theirs).chain.add_liberty(s);
             }
-            s = usize::from(self.cells[s].next);
+            s = usize::from(self.cell(s).next);
             if s == r {
                 break;
             }
         }
-        u32::from(self.cells[r].chain.stones)
+        u32::from(self.cell(r).chain.stones)
     }
 
     fn put_stone(&mut self, v: usize, color: u8) {
-        self.cells[v].color = color;
+        self.cell_mut(v).color = color;
         let delta = around_delta(color);
-        for &n in &self.geo.neighbours[v] {
+        for &n in self.geo.neighbours_of(v) {
             // Wrapping: the sentinel's tally runs over, and nobody reads it.
-            let around = &mut self.cells[usize::from(n)].around;
+            let around = &mut self.cell_mut(usize::from(n)).around;
             *around = around.wrapping_add(delta);
         }
-        self.hash ^= self.geo.keys[v][usize::from(color)];
+        self.hash ^= self.geo.key(v, color);
         self.stones[usize::from(color)].insert(v);
-        let at = usize::from(self.cells[v].empty_at);
-        self.empties.swap_remove(at);
-        if let Some(&moved) = self.empties.get(at) {
-            self.cells[usize::from(moved)].empty_at = at as u16;
+        // The last empty point fills the gap, unless it is `v` itself.
+        let at = usize::from(self.cell(v).empty_at);
+        let last = self.empties.pop().expect("v is empty");
+        self.cell_mut(usize::from(last)).empty_at = at as u16;
+        if let Some(gap) = self.empties.get_mut(at) {
+            *gap = last;
         }
     }
 
     fn take_stone(&mut self, v: usize) {
-        let color = self.cells[v].color;
+        let color = self.cell(v).color;
         let delta = around_delta(color);
-        for &n in &self.geo.neighbours[v] {
-            let around = &mut self.cells[usize::from(n)].around;
+        for &n in self.geo.neighbours_of(v) {
+            let around = &mut self.cell_mut(usize::from(n)).around;
             *around = around.wrapping_sub(delta);
         }
-        let cell = &mut self.cells[v];
+        let (dummy, at) = (self.geo.size.points() as u16, self.empties.len() as u16);
+        let cell = self.cell_mut(v);
         cell.color = EMPTY;
-        cell.rep = self.geo.size.points() as u16;
-        cell.empty_at = self.empties.len() as u16;
-        self.hash ^= self.geo.keys[v][usize::from(color)];
+        cell.rep = dummy;
+        cell.empty_at = at;
+        self.hash ^= self.geo.key(v, color);
         self.stones[usize::from(color)].remove(v);
         self.empties.push(v as u16);
     }
@@ -599,8 +642,8 @@ impl Position {
     #[inline]
     fn swap_empties(&mut self, i: usize, j: usize) {
         self.empties.swap(i, j);
-        self.cells[usize::from(self.empties[i])].empty_at = i as u16;
-        self.cells[usize::from(self.empties[j])].empty_at = j as u16;
+        self.cell_mut(usize::from(self.empties[i])).empty_at = i as u16;
+        self.cell_mut(usize::from(self.empties[j])).empty_at = j as u16;
     }
 }
 

@@ -259,6 +259,41 @@ impl Geometry {
     }
 }
 
+impl Geometry {
+    /// The neighbours of the point `v` (`v < size * size`). Unchecked: for the points the
+    /// position produces itself.
+    #[inline(always)]
+    pub(super) fn neighbours_of(&self, v: usize) -> &[u16; 4] {
+        debug_assert!(v < self.neighbours.len());
+        // SAFETY: the tables have one entry per point, and `v` is one.
+        unsafe { self.neighbours.get_unchecked(v) }
+    }
+
+    /// The diagonals of the point `v`, as [`neighbours_of`](Self::neighbours_of).
+    #[inline(always)]
+    pub(super) fn diagonals_of(&self, v: usize) -> &[u16; 4] {
+        debug_assert!(v < self.diagonals.len());
+        // SAFETY: as in `neighbours_of`.
+        unsafe { self.diagonals.get_unchecked(v) }
+    }
+
+    /// Is the point `v` on the edge, as [`neighbours_of`](Self::neighbours_of).
+    #[inline(always)]
+    pub(super) fn is_on_edge(&self, v: usize) -> bool {
+        debug_assert!(v < self.on_edge.len());
+        // SAFETY: as in `neighbours_of`.
+        unsafe { *self.on_edge.get_unchecked(v) }
+    }
+
+    /// The key of a `color` stone on the point `v`, as [`neighbours_of`](Self::neighbours_of).
+    #[inline(always)]
+    pub(super) fn key(&self, v: usize, color: u8) -> u64 {
+        debug_assert!(v < self.keys.len());
+        // SAFETY: as in `neighbours_of`; `& 1` keeps the colour index in its pair.
+        unsafe { self.keys.get_unchecked(v)[usize::from(color & 1)] }
+    }
+}
+
 /// Positions compare their geometry by size: there is one table per size.
 impl PartialEq for Geometry {
     fn eq(&self, other: &Self) -> bool {
