@@ -48,8 +48,13 @@ const PRIOR_VISITS: f64 = 10.0;
 const RAVE_EQUIVALENCE: f64 = 1500.0;
 /// The weight of UCT's exploration term.
 const EXPLORATION: f64 = 0.2;
-/// A leaf is expanded on its this-many-th visit; before, its playouts run from it.
+/// A leaf is expanded on its this-many-th visit at least; before, its playouts run from
+/// it.
 const EXPAND_AT: u32 = 2;
+/// ... and on large boards on visit `points / EXPAND_POINTS` (8 on 19x19): each expansion
+/// allocates a node per legal move, and a few more playouts from the leaf first cut the
+/// tree's memory about fourfold there.
+const EXPAND_POINTS: u32 = 45;
 /// Playouts of ownership a game stopped in the tree waits for before it is counted with
 /// the dead stones they show.
 const OWNERSHIP_PLAYOUTS: u32 = 64;
@@ -210,6 +215,12 @@ impl Engine {
         } else {
             self.config = config;
         }
+    }
+
+    /// The bytes of tree in use: nodes allocated since the tree was last started anew
+    /// (a reused tree keeps the nodes of the lines not taken until then).
+    pub fn tree_bytes(&self) -> usize {
+        self.arena.used() * tree::NODE_BYTES
     }
 
     /// Forgets the tree.
@@ -626,6 +637,8 @@ struct Worker<'a> {
     rng: SplitMix64,
     played: FirstPlayed,
     path: Vec<u32>,
+    /// The visits at which a leaf is expanded on this board.
+    expand_at: u32,
 }
 
 impl<'a> Worker<'a> {
@@ -637,6 +650,7 @@ impl<'a> Worker<'a> {
             rng: SplitMix64::new(seed),
             played: FirstPlayed::new(game.position().size().points()),
             path: Vec::new(),
+            expand_at: EXPAND_AT.max(game.position().size().points() as u32 / EXPAND_POINTS),
         }
     }
 
@@ -656,7 +670,7 @@ impl<'a> Worker<'a> {
                 Some(children) => children,
                 None => {
                     let leaf = arena.node(node);
-                    let ripe = node == self.shared.root || leaf.visits() + 1 >= EXPAND_AT;
+                    let ripe = node == self.shared.root || leaf.visits() + 1 >= self.expand_at;
                     if ripe && leaf.claim() && self.expand(node, color, last) {
                         continue;
                     }

@@ -8,6 +8,9 @@
 use once_cell::sync::OnceCell;
 use std::sync::atomic::{AtomicI64, AtomicU16, AtomicU32, AtomicU8, Ordering::*};
 
+/// The size of a node.
+pub(super) const NODE_BYTES: usize = std::mem::size_of::<Node>();
+
 /// The move stored for a pass.
 pub(super) const PASS: u16 = u16::MAX;
 
@@ -160,7 +163,7 @@ impl Arena {
 
     /// The number of nodes an arena of `megabytes` can hold.
     pub(super) fn capacity_for(megabytes: usize) -> usize {
-        megabytes.saturating_mul(1 << 20) / std::mem::size_of::<Node>()
+        megabytes.saturating_mul(1 << 20) / NODE_BYTES
     }
 
     pub(super) fn node(&self, i: u32) -> &Node {
