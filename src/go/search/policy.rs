@@ -21,12 +21,15 @@ fn neighbours(position: &Position, v: Vertex) -> impl Iterator<Item = Vertex> + 
         .filter_map(move |&n| size.vertex_at(usize::from(n)))
 }
 
+/// The most liberties [`Placement`] counts.
+const MAX_COUNTED: usize = 3;
+
 /// What a `color` stone on the empty point `v` would do to its own chain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Placement {
     /// It takes at least one opponent chain off the board.
     pub(super) captures: bool,
-    /// The liberties of the chain it joins or starts, up to two ("two or more"), before
+    /// The liberties of the chain it joins or starts, up to three ("three or more"), before
     /// any capture is counted (a capturing move gains liberties besides these).
     pub(super) liberties: usize,
     /// It joins an own chain.
@@ -46,10 +49,10 @@ impl Placement {
     pub(super) fn of(position: &Position, color: Color, v: Vertex) -> Placement {
         // Liberties are collected until two are found: the count stops mattering there,
         // and most chains show two within a few stones.
-        let mut found = [usize::MAX; 2];
+        let mut found = [usize::MAX; MAX_COUNTED];
         let mut count = 0;
         let mut add = |p: usize, count: &mut usize| {
-            if *count < 2 && p != v.index() && found[0] != p {
+            if *count < MAX_COUNTED && p != v.index() && !found[..*count].contains(&p) {
                 found[*count] = p;
                 *count += 1;
             }
@@ -69,7 +72,7 @@ impl Placement {
                         add(m.index(), &mut count);
                     }
                 }
-                if count == 2 {
+                if count == MAX_COUNTED {
                     break;
                 }
             }
@@ -103,8 +106,84 @@ pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) ->
         .find_map(|n| {
             let liberty = Vertex(position.liberties(n).first()? as u16);
             let escape = Placement::of(position, color, liberty);
-            (legal(liberty) && (escape.captures || escape.liberties >= 2)).then_some(liberty)
+            // Two liberties may be a ladder; three are not.
+            let safe = escape.captures
+                || escape.liberties >= 3
+                || escape.liberties == 2 && !caught_in_ladder(position, color, n);
+            (legal(liberty) && safe).then_some(liberty)
         })
+}
+
+/// How many escapes a ladder is read out to; a longer one is taken to fail.
+const LADDER_DEPTH: usize = 40;
+
+/// Is `color`'s chain on `chain`, in atari, lost whatever it does: extending to its
+/// liberty leaves it one liberty or two, and an atari on one of the two then repeats the
+/// question, until it is taken? A chain next to an opponent chain in atari escapes by
+/// taking it; a chain that gets three liberties escapes.
+pub(super) fn caught_in_ladder(position: &Position, color: Color, chain: Vertex) -> bool {
+    LADDER_BOARDS.with(|boards| {
+        let mut boards = boards.borrow_mut();
+        if boards.is_empty() {
+            boards.push(position.clone());
+        }
+        boards[0].clone_from(position);
+        caught_from(&mut boards, color, chain, 0)
+    })
+}
+
+thread_local! {
+    /// One board per depth of the ladder being read, kept from one reading to the next
+    /// (playouts read many): copying into them allocates nothing.
+    static LADDER_BOARDS: std::cell::RefCell<Vec<Position>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// [`caught_in_ladder`] on `boards[depth]`, with the boards after it free to use.
+fn caught_from(boards: &mut Vec<Position>, color: Color, chain: Vertex, depth: usize) -> bool {
+    if depth >= LADDER_DEPTH {
+        return false;
+    }
+    if boards.len() <= depth + 1 {
+        let copy = boards[depth].clone();
+        boards.push(copy);
+    }
+    let board = &mut boards[depth];
+    let takes_back = board.chain(chain).iter().any(|s| {
+        neighbours(board, Vertex(s as u16))
+            .any(|n| board.stone(n) == Some(!color) && board.in_atari(n))
+    });
+    let Some(liberty) = board.liberties(chain).first().map(|i| Vertex(i as u16)) else {
+        return true;
+    };
+    if takes_back {
+        return false;
+    }
+    if board.check(color, liberty, Suicide::Illegal).is_err() {
+        return true;
+    }
+    board.place(color, liberty);
+    let liberties = board.liberties(chain);
+    if liberties.len() != 2 {
+        return liberties.len() < 2;
+    }
+    for a in liberties.iter().map(|a| Vertex(a as u16)) {
+        let board = &boards[depth];
+        if board.check(!color, a, Suicide::Illegal).is_err() {
+            continue;
+        }
+        let (here, deeper) = boards.split_at_mut(depth + 1);
+        let next = &mut deeper[0];
+        next.clone_from(&here[depth]);
+        next.place(!color, a);
+        // An atari that leaves the attacking stone in atari is taken back.
+        if next.in_atari(a) || !next.in_atari(chain) {
+            continue;
+        }
+        if caught_from(boards, color, chain, depth + 1) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Points where each colour played first in the current playout (all moves as first).
@@ -230,7 +309,13 @@ pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<V
     let saves =
         neighbours(position, v).any(|n| position.stone(n) == Some(color) && position.in_atari(n));
     if saves && placement.liberties >= 2 {
-        return 0.75;
+        let doomed = placement.liberties == 2
+            && neighbours(position, v).any(|n| {
+                position.stone(n) == Some(color)
+                    && position.in_atari(n)
+                    && caught_in_ladder(position, color, n)
+            });
+        return if doomed { 0.2 } else { 0.75 };
     }
     let size = position.size();
     let p = size.point(v);
@@ -301,6 +386,50 @@ mod tests {
         )
         .unwrap();
         assert_eq!(tactical_reply(&pos, Color::Black, at(&pos, 1, 1)), None);
+    }
+
+    #[test]
+    fn reads_ladders_to_the_end() {
+        // Black (2,2) in atari, its liberty at (3,2): running there leaves two liberties,
+        // and White chases it up the staircase to the top edge.
+        let caught = parse_diagram(
+            "........\n\
+             ..O.....\n\
+             .OX.....\n\
+             ..OO....\n\
+             ........\n\
+             ........\n\
+             ........\n\
+             ........",
+        )
+        .unwrap();
+        assert!(caught_in_ladder(&caught, Color::Black, at(&caught, 2, 2)));
+        // A Black stone on the ladder's path breaks it.
+        let broken = parse_diagram(
+            "........\n\
+             ..O.X...\n\
+             .OX.....\n\
+             ..OO....\n\
+             ........\n\
+             ........\n\
+             ........\n\
+             ........",
+        )
+        .unwrap();
+        assert!(!caught_in_ladder(&broken, Color::Black, at(&broken, 2, 2)));
+        // Next to a White chain in atari, Black escapes by taking it.
+        let takes = parse_diagram(
+            ".OX.....\n\
+             OXO.....\n\
+             ........\n\
+             ........\n\
+             ........\n\
+             ........\n\
+             ........\n\
+             ........",
+        )
+        .unwrap();
+        assert!(!caught_in_ladder(&takes, Color::Black, at(&takes, 1, 1)));
     }
 
     #[test]

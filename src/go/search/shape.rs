@@ -123,7 +123,14 @@ fn code(position: &Position, color: Color, v: Vertex) -> u32 {
 
 /// Is placing `color` on the empty point `v` good shape?
 pub(super) fn is_good_shape(position: &Position, color: Color, v: Vertex) -> bool {
-    GOOD[code(position, color, v) as usize]
+    // Every shape answers an opponent stone beside the point: without one, no need to
+    // read the surroundings.
+    let size = position.size();
+    let beside_theirs = size.geometry().neighbours[v.index()].iter().any(|&n| {
+        size.vertex_at(usize::from(n))
+            .is_some_and(|n| position.stone(n) == Some(!color))
+    });
+    beside_theirs && GOOD[code(position, color, v) as usize]
 }
 
 #[cfg(test)]
