@@ -156,7 +156,7 @@ OOOOO
 #[test]
 fn threads_share_one_consistent_tree() {
     let game = Game::new(BoardSize::new(9).unwrap(), Rules::chinese());
-    for threads in [1, 4] {
+    for threads in [1, 4, 64] {
         let outcome = search(&game, Color::Black, 2000, threads);
         let a = &outcome.analysis;
         // Every playout passes the root, and one of its children but while the root is
