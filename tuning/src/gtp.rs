@@ -839,7 +839,9 @@ impl ScoreAgreement {
             .iter()
             .map(|(source, n)| format!("{source} {n}"))
             .collect();
-        out.push_str(&format!("dead stones: {}\n", sources.join(", ")));
+        if !sources.is_empty() {
+            out.push_str(&format!("dead stones: {}\n", sources.join(", ")));
+        }
         out
     }
 }

@@ -24,6 +24,8 @@ struct Script<'a> {
     score: &'a str,
     /// Answer `play` with `? illegal move`.
     refuse_play: bool,
+    /// Never answer `play` (a dropped command).
+    drop_play: bool,
     /// Answer `boardsize` with `? unacceptable size`.
     refuse_size: bool,
 }
@@ -33,6 +35,7 @@ const QUIET: Script = Script {
     dead: "",
     score: "0",
     refuse_play: false,
+    drop_play: false,
     refuse_size: false,
 };
 
@@ -40,6 +43,8 @@ const QUIET: Script = Script {
 fn fake(name: &str, script: Script) -> EngineSpec {
     let play = if script.refuse_play {
         "printf '?%s illegal move\\n\\n' \"$id\""
+    } else if script.drop_play {
+        ":"
     } else {
         "printf '=%s\\n\\n' \"$id\""
     };
@@ -154,6 +159,18 @@ fn hangs_and_refusals_lose() {
     assert_eq!(rec.winner, Some(Color::Black));
     assert_eq!(rec.reason.category(), "refused a legal move", "{rec:?}");
 
+    // White drops the command that tells it Black's move: it loses when the command
+    // times out.
+    let mut quick = config(5);
+    quick.command_timeout = Duration::from_millis(300);
+    let dropper = Script {
+        drop_play: true,
+        ..with_moves(&["D4"])
+    };
+    let rec = game(&quick, with_moves(&["C3"]), dropper);
+    assert_eq!(rec.winner, Some(Color::Black));
+    assert_eq!(rec.reason.category(), "timeout (command)", "{rec:?}");
+
     // Black will not take the board size; a missing program cannot start.
     let picky = Script {
         refuse_size: true,
@@ -228,6 +245,29 @@ fn counted_games_use_agreed_or_referee_dead_stones() {
     assert_eq!(s.table[&Agreement::NoAnswer], [0, 0, 1]);
     let summary = MatchSummary::new(&[rec, rec2]);
     assert_eq!(summary.reasons["two passes"], [1, 1, 0]);
+
+    // A referee that refuses a move is dropped; the game goes on and is counted
+    // without it.
+    let mut bad_referee = config(5);
+    bad_referee.referee = Some(fake(
+        "referee",
+        Script {
+            refuse_play: true,
+            ..QUIET
+        },
+    ));
+    let rec3 = game(&bad_referee, black, white);
+    assert!(!rec3.referee_followed);
+    assert!(rec3
+        .notes
+        .iter()
+        .any(|n| n.starts_with("referee: play black C3")));
+    let count3 = rec3.count.expect("counted");
+    assert_eq!(
+        (count3.dead_from, count3.referee_score),
+        (DeadSource::Common, None)
+    );
+    assert_eq!(rec3.winner, Some(Color::Black));
 }
 
 #[test]
