@@ -124,9 +124,8 @@ impl EngineProcess {
                         Ok(_) => {}
                     }
                     let line = String::from_utf8_lossy(&buf);
-                    let line = line.trim();
-                    // The protocol says empty lines are ignored.
-                    if !line.is_empty() && tx.send(line.to_string()).is_err() {
+                    // Empty lines are forwarded too: GTP ends every reply with one.
+                    if tx.send(line.trim().to_string()).is_err() {
                         break;
                     }
                 }
@@ -162,8 +161,20 @@ impl EngineProcess {
         stdin.flush()
     }
 
-    /// The next line from the engine, waiting until `deadline` at the latest.
+    /// The next non-empty line from the engine, waiting until `deadline` at the latest.
+    /// (Gomocup ignores empty lines.)
     pub fn recv_until(&mut self, deadline: Instant) -> Result<String, RecvError> {
+        loop {
+            let line = self.recv_line_until(deadline)?;
+            if !line.is_empty() {
+                return Ok(line);
+            }
+        }
+    }
+
+    /// The next line from the engine, empty lines included, without the blanks at its
+    /// ends, waiting until `deadline` at the latest.
+    pub fn recv_line_until(&mut self, deadline: Instant) -> Result<String, RecvError> {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
             Ok(line) => Ok(line),
@@ -177,9 +188,9 @@ impl EngineProcess {
         matches!(self.child.try_wait(), Ok(Some(_)))
     }
 
-    /// Asks the engine to quit (`END`), waits up to `grace` for it to exit, then kills it.
+    /// Closes the engine's standard input (the caller has sent its protocol's farewell,
+    /// `END` or `quit`), waits up to `grace` for it to exit, then kills it.
     pub fn shutdown(mut self, grace: Duration) {
-        let _ = self.send("END");
         self.stdin = None;
         self.wait_or_kill(grace);
     }
@@ -227,11 +238,13 @@ mod tests {
 
     #[test]
     fn echo_lines_and_eof() {
-        let mut e = sh("read a; echo \"got $a\"; printf '\\r\\n\\nlast\\r\\n'");
+        let mut e = sh("read a; echo \"got $a\"; printf '\\r\\n\\nlast\\r\\n \\n'");
         e.send("hi").unwrap();
         let deadline = Instant::now() + Duration::from_secs(5);
         assert_eq!(e.recv_until(deadline), Ok("got hi".to_string()));
+        assert_eq!(e.recv_line_until(deadline), Ok(String::new()));
         assert_eq!(e.recv_until(deadline), Ok("last".to_string()));
+        assert_eq!(e.recv_line_until(deadline), Ok(String::new()));
         assert_eq!(e.recv_until(deadline), Err(RecvError::Eof));
     }
 

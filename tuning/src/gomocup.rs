@@ -33,15 +33,12 @@
 //! or closes its pipes loses. Time is measured from the end of the command that asks for
 //! a move to the arrival of the move line.
 
-use crate::elo::Tally;
 use crate::engine::{EngineProcess, EngineSpec, EngineStderr, RecvError};
 use crate::openings::Opening;
+use crate::pool::run_parallel;
 use crate::referee::{truncate, IllegalMove, Referee, Verdict};
-use std::collections::BTreeMap;
+use crate::summary::Outcome;
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::thread;
 use std::time::{Duration, Instant};
 use tengen::core::{Color, Point};
 use tengen::renju::{Foul, Rule};
@@ -208,16 +205,21 @@ pub struct GameRecord {
     pub duration: Duration,
 }
 
-impl GameRecord {
-    /// Engine 1's points: 1, 0.5 or 0.
-    pub fn engine1_points(&self) -> f64 {
-        match self.winner {
-            None => 0.5,
-            Some(c) if c == self.engine1_color => 1.0,
-            Some(_) => 0.0,
-        }
+impl Outcome for GameRecord {
+    fn engine1_color(&self) -> Color {
+        self.engine1_color
     }
 
+    fn winner(&self) -> Option<Color> {
+        self.winner
+    }
+
+    fn category(&self) -> &'static str {
+        self.reason.category()
+    }
+}
+
+impl GameRecord {
     /// `1-0` (Black won), `0-1` or `1/2-1/2`.
     pub fn result(&self) -> &'static str {
         match self.winner {
@@ -571,112 +573,22 @@ pub fn run_match(
     engine2: &EngineSpec,
     games: &[GameSpec],
     concurrency: usize,
-    mut on_game: impl FnMut(&GameRecord),
+    on_game: impl FnMut(&GameRecord),
 ) -> Vec<GameRecord> {
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel();
-    let mut records = Vec::with_capacity(games.len());
-    thread::scope(|scope| {
-        for _ in 0..concurrency.clamp(1, games.len().max(1)) {
-            let tx = tx.clone();
-            let next = &next;
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(spec) = games.get(i) else { break };
-                if tx.send(play_game(config, engine1, engine2, spec)).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(tx);
-        for rec in rx {
-            on_game(&rec);
-            records.push(rec);
-        }
-    });
-    records.sort_by_key(|r| r.index);
-    records
-}
-
-/// Totals of a match, from engine 1's side.
-#[derive(Clone, Debug, Default)]
-pub struct MatchSummary {
-    pub tally: Tally,
-    pub black_wins: u32,
-    pub white_wins: u32,
-    pub draws: u32,
-    /// Per reason category: engine 1 wins, engine 2 wins, draws.
-    pub reasons: BTreeMap<&'static str, [u32; 3]>,
-}
-
-impl MatchSummary {
-    pub fn new(records: &[GameRecord]) -> MatchSummary {
-        let mut s = MatchSummary::default();
-        for r in records {
-            let points = r.engine1_points();
-            s.tally.add(points);
-            match r.winner {
-                Some(Color::Black) => s.black_wins += 1,
-                Some(Color::White) => s.white_wins += 1,
-                None => s.draws += 1,
-            }
-            let column = if points > 0.75 {
-                0
-            } else if points < 0.25 {
-                1
-            } else {
-                2
-            };
-            s.reasons.entry(r.reason.category()).or_default()[column] += 1;
-        }
-        s
-    }
-
-    /// The final report: W/D/L, score, Elo, colours and the reasons table.
-    pub fn report(&self, engine1: &str, engine2: &str) -> String {
-        let t = &self.tally;
-        let mut out = String::new();
-        out.push_str(&format!(
-            "{engine1} vs {engine2}: {} games, +{} ={} -{} (W/D/L for {engine1})\n",
-            t.games(),
-            t.wins,
-            t.draws,
-            t.losses
-        ));
-        out.push_str(&format!(
-            "score {:.1}% ± {:.1}% (95%), LOS {:.1}%\n",
-            100.0 * t.score(),
-            100.0 * crate::elo::Z95 * t.score_std_error(),
-            100.0 * t.los()
-        ));
-        out.push_str(&format!("Elo difference: {}\n", t.elo()));
-        out.push_str(&format!(
-            "by colour: Black won {}, White won {}, drawn {}\n",
-            self.black_wins, self.white_wins, self.draws
-        ));
-        let width = self
-            .reasons
-            .keys()
-            .map(|k| k.len())
-            .max()
-            .unwrap_or(6)
-            .max(6);
-        let (w1, w2) = (engine1.len().max(6), engine2.len().max(6));
-        out.push_str(&format!(
-            "{:<width$}  {:>w1$}  {:>w2$}  {:>5}\n",
-            "reason", engine1, engine2, "draws"
-        ));
-        for (reason, [a, b, d]) in &self.reasons {
-            out.push_str(&format!("{reason:<width$}  {a:>w1$}  {b:>w2$}  {d:>5}\n"));
-        }
-        out
-    }
+    run_parallel(
+        games,
+        concurrency,
+        |spec| play_game(config, engine1, engine2, spec),
+        on_game,
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::elo::Tally;
     use crate::openings::standard_openings;
+    use crate::summary::MatchSummary;
 
     fn sh(name: &str, script: &str) -> EngineSpec {
         EngineSpec::shell(name, script)

@@ -10,8 +10,12 @@
 //! The `gomocup-match` binary runs a match from the command line; `baseline` is a simple
 //! greedy Gomocup engine to measure against.
 
+pub mod cli;
 pub mod elo;
 pub mod engine;
 pub mod gomocup;
+pub mod gtp;
 pub mod openings;
+pub mod pool;
 pub mod referee;
+pub mod summary;

@@ -2,15 +2,14 @@
 //! the Elo difference and how the games ended. See `tuning/README.md`.
 
 use clap::Parser;
-use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tengen::renju::{Board, Rule};
+use tengen_tuning::cli::{engine_pair, engine_stderr, GameLog};
 use tengen_tuning::elo::Tally;
-use tengen_tuning::engine::{EngineSpec, EngineStderr};
-use tengen_tuning::gomocup::{run_match, schedule, MatchConfig, MatchSummary};
+use tengen_tuning::gomocup::{run_match, schedule, MatchConfig};
 use tengen_tuning::openings::{empty_opening, parse_openings, standard_openings};
+use tengen_tuning::summary::{MatchSummary, Outcome};
 
 /// Plays a match between two Gomocup-protocol engines, judged by Tengen's exact rules.
 #[derive(Parser, Debug)]
@@ -73,21 +72,6 @@ struct Args {
     verbose: bool,
 }
 
-/// The file name of a command line's program, for a default engine name (`fallback`
-/// for shell command lines, whose first word need not be the engine).
-fn default_name(command: &str, shell: bool, fallback: &str) -> String {
-    if shell {
-        return fallback.to_string();
-    }
-    command
-        .split_whitespace()
-        .next()
-        .and_then(|prog| prog.rsplit('/').next())
-        .filter(|s| !s.is_empty())
-        .unwrap_or(fallback)
-        .to_string()
-}
-
 fn main() -> ExitCode {
     let args = Args::parse();
     match run(&args) {
@@ -101,28 +85,12 @@ fn main() -> ExitCode {
 
 fn run(args: &Args) -> Result<(), String> {
     Board::new(args.size, args.rule).map_err(|e| e.to_string())?;
-    let mut name1 = args
-        .name1
-        .clone()
-        .unwrap_or_else(|| default_name(&args.engine1, args.shell, "engine1"));
-    let mut name2 = args
-        .name2
-        .clone()
-        .unwrap_or_else(|| default_name(&args.engine2, args.shell, "engine2"));
-    if name1 == name2 {
-        name1.push_str("#1");
-        name2.push_str("#2");
-    }
-    let spec = |name: &str, command: &str| {
-        if args.shell {
-            Ok(EngineSpec::shell(name, command))
-        } else {
-            EngineSpec::from_command_line(name, command)
-                .ok_or_else(|| format!("empty command line for {name}"))
-        }
-    };
-    let engine1 = spec(&name1, &args.engine1)?;
-    let engine2 = spec(&name2, &args.engine2)?;
+    let [engine1, engine2] = engine_pair(
+        [&args.engine1, &args.engine2],
+        [args.name1.as_deref(), args.name2.as_deref()],
+        args.shell,
+    )?;
+    let (name1, name2) = (engine1.name.clone(), engine2.name.clone());
 
     let openings = match args.openings.as_str() {
         "standard" => standard_openings(args.size),
@@ -133,11 +101,7 @@ fn run(args: &Args) -> Result<(), String> {
         }
     };
     let games = schedule(&openings, args.games.unwrap_or(2 * openings.len()));
-    let stderr = match args.engine_stderr.as_str() {
-        "inherit" => EngineStderr::Inherit,
-        "null" => EngineStderr::Null,
-        path => EngineStderr::File(PathBuf::from(path)),
-    };
+    let stderr = engine_stderr(&args.engine_stderr);
     let config = MatchConfig {
         size: args.size,
         rule: args.rule,
@@ -148,12 +112,7 @@ fn run(args: &Args) -> Result<(), String> {
         max_memory: args.max_memory,
         stderr,
     };
-    let mut log = match &args.log {
-        Some(path) => Some(BufWriter::new(
-            File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
-        )),
-        None => None,
-    };
+    let mut log = GameLog::create(args.log.as_deref())?;
 
     eprintln!(
         "{name1} vs {name2}: {} games, {} {}x{}, {} ms/move{}, concurrency {}",
@@ -172,7 +131,6 @@ fn run(args: &Args) -> Result<(), String> {
     let total = games.len();
     let mut done = 0;
     let mut tally = Tally::default();
-    let mut log_error: Option<String> = None;
     let records = run_match(
         &config,
         &engine1,
@@ -207,19 +165,10 @@ fn run(args: &Args) -> Result<(), String> {
                     eprintln!("    {m}");
                 }
             }
-            if let Some(log) = log.as_mut() {
-                let written =
-                    writeln!(log, "{}", rec.log_line(&name1, &name2)).and_then(|()| log.flush());
-                if let Err(e) = written {
-                    log_error.get_or_insert_with(|| format!("writing the log: {e}"));
-                }
-            }
+            log.line(&rec.log_line(&name1, &name2));
         },
     );
     let summary = MatchSummary::new(&records);
     print!("{}", summary.report(&name1, &name2));
-    match log_error {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
+    log.finish()
 }

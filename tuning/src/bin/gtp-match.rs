@@ -1,0 +1,208 @@
+//! `gtp-match`: plays a match between two GTP (Go) engines, judged by Tengen's rules core,
+//! and reports the score, the Elo difference, how the games ended and whether the
+//! engines' counts agreed with ours. See `tuning/README.md`.
+
+use clap::Parser;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use tengen::go::{BoardSize, Komi, Rules, PRESET_NAMES};
+use tengen_tuning::cli::{engine_pair, engine_stderr, GameLog};
+use tengen_tuning::elo::Tally;
+use tengen_tuning::engine::EngineSpec;
+use tengen_tuning::gtp::{run_match, GtpMatchConfig, ScoreAgreement};
+use tengen_tuning::summary::{MatchSummary, Outcome};
+
+/// Plays a match between two GTP engines, every move judged by Tengen's rules core.
+#[derive(Parser, Debug)]
+#[command(name = "gtp-match", version)]
+struct Args {
+    /// Engine 1's command line (split on white space; see --shell).
+    #[arg(long)]
+    engine1: String,
+    /// Engine 2's command line.
+    #[arg(long)]
+    engine2: String,
+    /// Engine 1's name in reports (default: its program's file name, or `engine1` with
+    /// --shell).
+    #[arg(long)]
+    name1: Option<String>,
+    /// Engine 2's name in reports.
+    #[arg(long)]
+    name2: Option<String>,
+    /// Run the command lines (the referee's too) with `sh -c` (quoting, variables,
+    /// redirections).
+    #[arg(long)]
+    shell: bool,
+    /// Board side.
+    #[arg(long, default_value_t = 9)]
+    size: usize,
+    /// Komi.
+    #[arg(long, default_value = "7.5")]
+    komi: Komi,
+    /// Rules: japanese, korean, chinese, tromp-taylor or op (sent with kata-set-rules or
+    /// kgs-rules to engines that list them; the referee counts with them).
+    #[arg(long, default_value = "chinese")]
+    rules: String,
+    /// Number of games; engine 1 has Black in the odd-numbered ones.
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Seconds per move (`time_settings 0 T 1`; 0 = no limit).
+    #[arg(long, default_value_t = 5)]
+    time_per_move: u32,
+    /// Grace added to the time per move before an engine loses on time.
+    #[arg(long, default_value_t = 1000)]
+    tolerance_ms: u64,
+    /// Time for a reply to any other command (setup, play, final_score), in ms.
+    #[arg(long, default_value_t = 10_000)]
+    command_ms: u64,
+    /// Moves (passes included) after which the board is counted as it stands
+    /// (default: three times the points of the board).
+    #[arg(long)]
+    max_moves: Option<usize>,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// A third GTP engine that follows every game and is asked final_score.
+    #[arg(long)]
+    referee: Option<String>,
+    /// Write one SGF file per game into this directory.
+    #[arg(long)]
+    sgf_dir: Option<PathBuf>,
+    /// Write one line per game (colours, result, reason, times, counts, moves) to this file.
+    #[arg(long)]
+    log: Option<PathBuf>,
+    /// Engines' standard error: `inherit`, `null` or a file to append to.
+    #[arg(long, default_value = "inherit")]
+    engine_stderr: String,
+    /// Also print each game's notes (refused optional commands, referee failures).
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("gtp-match: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<(), String> {
+    let size = BoardSize::new(args.size).map_err(|e| e.to_string())?;
+    let preset = Rules::preset(&args.rules).ok_or_else(|| {
+        format!(
+            "unknown rules {:?} (expected one of {})",
+            args.rules,
+            PRESET_NAMES.join(", ")
+        )
+    })?;
+    let [engine1, engine2] = engine_pair(
+        [&args.engine1, &args.engine2],
+        [args.name1.as_deref(), args.name2.as_deref()],
+        args.shell,
+    )?;
+    let (name1, name2) = (engine1.name.clone(), engine2.name.clone());
+    let referee = match &args.referee {
+        None => None,
+        Some(command) if args.shell => Some(EngineSpec::shell("referee", command)),
+        Some(command) => Some(
+            EngineSpec::from_command_line("referee", command)
+                .ok_or("empty command line for the referee")?,
+        ),
+    };
+    if let Some(dir) = &args.sgf_dir {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let config = GtpMatchConfig {
+        size,
+        rules: Rules {
+            komi: args.komi,
+            ..preset
+        },
+        seconds_per_move: (args.time_per_move > 0).then_some(args.time_per_move),
+        tolerance: Duration::from_millis(args.tolerance_ms),
+        command_timeout: Duration::from_millis(args.command_ms),
+        max_moves: args.max_moves.unwrap_or(3 * size.points()),
+        referee,
+        stderr: engine_stderr(&args.engine_stderr),
+    };
+    let mut log = GameLog::create(args.log.as_deref())?;
+
+    eprintln!(
+        "{name1} vs {name2}: {} games, {}x{} {} komi {}, {}, concurrency {}{}",
+        args.games,
+        args.size,
+        args.size,
+        args.rules,
+        args.komi,
+        match config.seconds_per_move {
+            Some(t) => format!("{t} s/move"),
+            None => "no time limit".to_string(),
+        },
+        args.concurrency.max(1),
+        if config.referee.is_some() {
+            ", with referee"
+        } else {
+            ""
+        }
+    );
+    let mut done = 0;
+    let mut tally = Tally::default();
+    let mut sgf_error: Option<String> = None;
+    let records = run_match(
+        &config,
+        &engine1,
+        &engine2,
+        args.games,
+        args.concurrency,
+        |rec| {
+            done += 1;
+            tally.add(rec.engine1_points());
+            let (black, white) = rec.players(&name1, &name2);
+            let scores = rec.count.as_ref().map_or(String::new(), |c| {
+                let show = |s: &Option<String>| s.as_deref().unwrap_or("-").to_string();
+                format!(
+                    " (scores B {} W {} ref {}; dead {})",
+                    show(&c.engine_scores[0]),
+                    show(&c.engine_scores[1]),
+                    show(&c.referee_score),
+                    c.dead_from
+                )
+            });
+            eprintln!(
+                "game {done:>3}/{} #{:<3} {black} (B) vs {white} (W): {:<7} {}{scores} \
+                 [{} moves, {:.1}s] | {name1} +{} ={} -{} ({:.1}%)",
+                args.games,
+                rec.index + 1,
+                rec.result(),
+                rec.reason,
+                rec.moves.len(),
+                rec.duration.as_secs_f64(),
+                tally.wins,
+                tally.draws,
+                tally.losses,
+                100.0 * tally.score()
+            );
+            if args.verbose {
+                for note in &rec.notes {
+                    eprintln!("    {note}");
+                }
+            }
+            log.line(&rec.log_line(size, &name1, &name2));
+            if let Some(dir) = &args.sgf_dir {
+                let path = dir.join(format!("game-{:03}.sgf", rec.index + 1));
+                if let Err(e) = std::fs::write(&path, rec.to_sgf(&config, black, white)) {
+                    sgf_error.get_or_insert_with(|| format!("{}: {e}", path.display()));
+                }
+            }
+        },
+    );
+    print!("{}", MatchSummary::new(&records).report(&name1, &name2));
+    print!("{}", ScoreAgreement::new(&records).report(&name1, &name2));
+    log.finish()?;
+    sgf_error.map_or(Ok(()), Err)
+}

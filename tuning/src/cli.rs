@@ -1,0 +1,100 @@
+//! What the match binaries share on their command lines: engines from command lines,
+//! where engines' standard error goes, and the per-game log file.
+
+use crate::engine::{EngineSpec, EngineStderr};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// The file name of a command line's program, for a default engine name (`fallback`
+/// for shell command lines, whose first word need not be the engine).
+fn default_name(command: &str, shell: bool, fallback: &str) -> String {
+    if shell {
+        return fallback.to_string();
+    }
+    command
+        .split_whitespace()
+        .next()
+        .and_then(|prog| prog.rsplit('/').next())
+        .filter(|s| !s.is_empty())
+        .unwrap_or(fallback)
+        .to_string()
+}
+
+/// Engine 1 and engine 2 from their command lines (split on white space, or run by
+/// `sh -c` with `shell`) and optional names. Default names are the programs' file names;
+/// equal names get `#1` and `#2`.
+///
+/// ```
+/// use tengen_tuning::cli::engine_pair;
+/// let [a, b] = engine_pair(["/bin/x --fast", "/bin/x"], [None, None], false).unwrap();
+/// assert_eq!((a.name.as_str(), b.name.as_str(), a.args.len()), ("x#1", "x#2", 1));
+/// ```
+pub fn engine_pair(
+    commands: [&str; 2],
+    names: [Option<&str>; 2],
+    shell: bool,
+) -> Result<[EngineSpec; 2], String> {
+    let mut names = [0, 1].map(|i| match names[i] {
+        Some(name) => name.to_string(),
+        None => default_name(commands[i], shell, ["engine1", "engine2"][i]),
+    });
+    if names[0] == names[1] {
+        names[0].push_str("#1");
+        names[1].push_str("#2");
+    }
+    let spec = |i: usize| {
+        if shell {
+            Ok(EngineSpec::shell(&names[i], commands[i]))
+        } else {
+            EngineSpec::from_command_line(&names[i], commands[i])
+                .ok_or_else(|| format!("empty command line for {}", names[i]))
+        }
+    };
+    Ok([spec(0)?, spec(1)?])
+}
+
+/// The `--engine-stderr` option: `inherit`, `null`, or a file to append to.
+pub fn engine_stderr(arg: &str) -> EngineStderr {
+    match arg {
+        "inherit" => EngineStderr::Inherit,
+        "null" => EngineStderr::Null,
+        path => EngineStderr::File(PathBuf::from(path)),
+    }
+}
+
+/// The per-game log: one line per game, flushed at once; the first write error is kept
+/// for the end of the match (a full disk should not stop the games).
+#[derive(Debug)]
+pub struct GameLog {
+    file: Option<BufWriter<File>>,
+    error: Option<String>,
+}
+
+impl GameLog {
+    /// A log written to `path`, or none.
+    pub fn create(path: Option<&Path>) -> Result<GameLog, String> {
+        let file = match path {
+            Some(path) => Some(BufWriter::new(
+                File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
+            )),
+            None => None,
+        };
+        Ok(GameLog { file, error: None })
+    }
+
+    /// Appends one line.
+    pub fn line(&mut self, text: &str) {
+        if let Some(file) = self.file.as_mut() {
+            if let Err(e) = writeln!(file, "{text}").and_then(|()| file.flush()) {
+                self.error
+                    .get_or_insert_with(|| format!("writing the log: {e}"));
+            }
+        }
+    }
+
+    /// The first write error, if any.
+    pub fn finish(self) -> Result<(), String> {
+        self.error.map_or(Ok(()), Err)
+    }
+}

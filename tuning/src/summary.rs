@@ -1,0 +1,100 @@
+//! Totals of a match from engine 1's side: W/D/L, colours, and how the games ended.
+
+use crate::elo::{Tally, Z95};
+use std::collections::BTreeMap;
+use tengen::core::Color;
+
+/// What the totals need to know of a finished game.
+pub trait Outcome {
+    /// The colour engine 1 played.
+    fn engine1_color(&self) -> Color;
+    /// The winner; `None` for a draw (or a game without result).
+    fn winner(&self) -> Option<Color>;
+    /// A short class of how the game ended, for the reasons table.
+    fn category(&self) -> &'static str;
+
+    /// Engine 1's points: 1, 0.5 or 0.
+    fn engine1_points(&self) -> f64 {
+        match self.winner() {
+            None => 0.5,
+            Some(c) if c == self.engine1_color() => 1.0,
+            Some(_) => 0.0,
+        }
+    }
+}
+
+/// Totals of a match, from engine 1's side.
+#[derive(Clone, Debug, Default)]
+pub struct MatchSummary {
+    pub tally: Tally,
+    pub black_wins: u32,
+    pub white_wins: u32,
+    pub draws: u32,
+    /// Per reason category: engine 1 wins, engine 2 wins, draws.
+    pub reasons: BTreeMap<&'static str, [u32; 3]>,
+}
+
+impl MatchSummary {
+    /// The totals of `records`.
+    pub fn new<O: Outcome>(records: &[O]) -> MatchSummary {
+        let mut s = MatchSummary::default();
+        for r in records {
+            let points = r.engine1_points();
+            s.tally.add(points);
+            match r.winner() {
+                Some(Color::Black) => s.black_wins += 1,
+                Some(Color::White) => s.white_wins += 1,
+                None => s.draws += 1,
+            }
+            let column = if points > 0.75 {
+                0
+            } else if points < 0.25 {
+                1
+            } else {
+                2
+            };
+            s.reasons.entry(r.category()).or_default()[column] += 1;
+        }
+        s
+    }
+
+    /// The final report: W/D/L, score, Elo, colours and the reasons table.
+    pub fn report(&self, engine1: &str, engine2: &str) -> String {
+        let t = &self.tally;
+        let mut out = String::new();
+        out.push_str(&format!(
+            "{engine1} vs {engine2}: {} games, +{} ={} -{} (W/D/L for {engine1})\n",
+            t.games(),
+            t.wins,
+            t.draws,
+            t.losses
+        ));
+        out.push_str(&format!(
+            "score {:.1}% ± {:.1}% (95%), LOS {:.1}%\n",
+            100.0 * t.score(),
+            100.0 * Z95 * t.score_std_error(),
+            100.0 * t.los()
+        ));
+        out.push_str(&format!("Elo difference: {}\n", t.elo()));
+        out.push_str(&format!(
+            "by colour: Black won {}, White won {}, drawn {}\n",
+            self.black_wins, self.white_wins, self.draws
+        ));
+        let width = self
+            .reasons
+            .keys()
+            .map(|k| k.len())
+            .max()
+            .unwrap_or(6)
+            .max(6);
+        let (w1, w2) = (engine1.len().max(6), engine2.len().max(6));
+        out.push_str(&format!(
+            "{:<width$}  {:>w1$}  {:>w2$}  {:>5}\n",
+            "reason", engine1, engine2, "draws"
+        ));
+        for (reason, [a, b, d]) in &self.reasons {
+            out.push_str(&format!("{reason:<width$}  {a:>w1$}  {b:>w2$}  {d:>5}\n"));
+        }
+        out
+    }
+}
