@@ -120,7 +120,12 @@ fn captures_dead_stones_when_the_rules_count_the_board_as_it_stands() {
 fn passes_after_the_opponent_when_passing_wins() {
     let game = dead_stone_game(Rules::chinese());
     let outcome = search(&game, Color::Black, 4000, 1);
-    assert_eq!(outcome.decision, Decision::Pass);
+    assert_eq!(
+        outcome.decision,
+        Decision::Pass,
+        "ownership {:?}",
+        outcome.analysis.ownership
+    );
 }
 
 #[test]

@@ -60,6 +60,9 @@ const EXPAND_POINTS: u32 = 45;
 const OWNERSHIP_PLAYOUTS: u32 = 64;
 /// A stone is dead for such a count when the opponent owns its point this much (-1..=1).
 const DEAD_OWNERSHIP: f64 = 0.4;
+/// Ownership judges a chain the analyser leaves unknown clearly, alive or dead, when one
+/// side owns its points this surely.
+const SETTLED_OWNERSHIP: f64 = 0.6;
 /// A chain the analyser cannot judge is vouched for as safe when its owner keeps its
 /// points this surely in playouts (-1..=1).
 const SAFE_OWNERSHIP: f64 = 0.8;
@@ -309,64 +312,13 @@ impl Engine {
         limits: &Limits,
         stop: &AtomicBool,
     ) -> StatusVerdict {
-        let position = game.position();
-        let rules = game.rules();
-        let budget = LifeOptions {
-            nodes_per_chain: 100_000,
-            nodes_in_all: 600_000,
-            ..LifeOptions::default()
-        };
-        let life = LifeAndDeath::analyse_with(position, rules, &budget);
-        if life.unknown_stones().is_empty() {
-            return verdict_of(&life);
-        }
-        // The analyser leaves some chains unknown: the playouts tell which of them their
-        // owner keeps for sure, and with those vouched for as safe, the analyser looks
-        // again at what they enclose.
         let n = limits.playouts.unwrap_or(1000).max(1);
-        let ownership = ownership_by_playouts(position, n, self.config.seed, stop);
-        let kept = |chain: Points, color: Color| {
-            let mean = chain.iter().map(|s| f64::from(ownership[s])).sum::<f64>()
-                / chain.len().max(1) as f64;
-            if color == Color::Black {
-                mean
-            } else {
-                -mean
-            }
-        };
-        let chains = |stones: Points| {
-            let mut seen = Points::EMPTY;
-            let mut chains = Vec::new();
-            for i in stones.iter() {
-                if !seen.contains(i) {
-                    let v = Vertex(i as u16);
-                    let chain = position.chain(v);
-                    seen |= chain;
-                    chains.push((chain, position.stone(v).unwrap_or(Color::Black)));
-                }
-            }
-            chains
-        };
-        let safe: Points = chains(life.unknown_stones())
-            .into_iter()
-            .filter(|&(chain, color)| kept(chain, color) > SAFE_OWNERSHIP)
-            .fold(Points::EMPTY, |all, (chain, _)| all | chain);
-        let options = LifeOptions {
-            alive: safe,
-            ..budget
-        };
-        let life = LifeAndDeath::analyse_with(position, rules, &options);
-        let mut verdict = verdict_of(&life);
-        for (chain, color) in chains(life.unknown_stones()) {
-            // A seki, which playouts break one way or the other at random, stays near
-            // zero and lives.
-            if kept(chain, color) < -DEAD_OWNERSHIP {
-                verdict.dead |= chain;
-            } else {
-                verdict.alive |= chain;
-            }
-        }
-        verdict
+        let seed = self.config.seed;
+        let position = game.position();
+        judge(position, game.rules(), || {
+            ownership_by_playouts(position, n, seed, stop)
+        })
+        .0
     }
 
     /// Moves the root to the node of `game`'s position when the tree holds it, with
@@ -422,9 +374,18 @@ impl Engine {
         }
         let mut choice = best;
         // After the opponent's pass, passing may end the game: do so when the count,
-        // with the dead stones the playouts show, wins at least as surely as playing on.
-        if !limits.cleanup && passing_wins(game, color, &analysis.ownership) >= best.winrate {
-            return Decision::Pass;
+        // with the dead stones the analyser proves and the playouts show (every stone
+        // clearly judged), wins at least as surely as playing on.
+        let opponent_passed = game
+            .moves()
+            .last()
+            .is_some_and(|(c, mv)| c != color && mv.is_none());
+        if opponent_passed && !limits.cleanup {
+            let (verdict, clear) =
+                judge(game.position(), game.rules(), || analysis.ownership.clone());
+            if clear && passing_wins(game, color, verdict.dead) >= best.winrate {
+                return Decision::Pass;
+            }
         }
         if limits.cleanup && choice.mv.is_none() {
             // Dead opponent stones: points of theirs we own at the end of most playouts.
@@ -453,6 +414,74 @@ impl Engine {
     }
 }
 
+/// The status of every stone of `position`: what the rules core's analyser proves, and
+/// for the chains it leaves unknown, the judgement of `ownership` (computed only then).
+/// Also says whether that judgement was clear for every such chain.
+fn judge(
+    position: &Position,
+    rules: &Rules,
+    ownership: impl FnOnce() -> Vec<f32>,
+) -> (StatusVerdict, bool) {
+    let budget = LifeOptions {
+        nodes_per_chain: 100_000,
+        nodes_in_all: 600_000,
+        ..LifeOptions::default()
+    };
+    let life = LifeAndDeath::analyse_with(position, rules, &budget);
+    if life.unknown_stones().is_empty() {
+        return (verdict_of(&life), true);
+    }
+    // The analyser leaves some chains unknown: the playouts tell which of them their
+    // owner keeps for sure, and with those vouched for as safe, the analyser looks again
+    // at what they enclose.
+    let ownership = ownership();
+    let kept = |chain: Points, color: Color| {
+        let mean =
+            chain.iter().map(|s| f64::from(ownership[s])).sum::<f64>() / chain.len().max(1) as f64;
+        if color == Color::Black {
+            mean
+        } else {
+            -mean
+        }
+    };
+    let chains = |stones: Points| {
+        let mut seen = Points::EMPTY;
+        let mut chains = Vec::new();
+        for i in stones.iter() {
+            if !seen.contains(i) {
+                let v = Vertex(i as u16);
+                let chain = position.chain(v);
+                seen |= chain;
+                chains.push((chain, position.stone(v).unwrap_or(Color::Black)));
+            }
+        }
+        chains
+    };
+    let safe: Points = chains(life.unknown_stones())
+        .into_iter()
+        .filter(|&(chain, color)| kept(chain, color) > SAFE_OWNERSHIP)
+        .fold(Points::EMPTY, |all, (chain, _)| all | chain);
+    let options = LifeOptions {
+        alive: safe,
+        ..budget
+    };
+    let life = LifeAndDeath::analyse_with(position, rules, &options);
+    let mut verdict = verdict_of(&life);
+    let mut clear = true;
+    for (chain, color) in chains(life.unknown_stones()) {
+        // A seki, which playouts break one way or the other at random, stays near zero
+        // and lives.
+        let kept = kept(chain, color);
+        clear &= kept.abs() >= SETTLED_OWNERSHIP;
+        if kept < -DEAD_OWNERSHIP {
+            verdict.dead |= chain;
+        } else {
+            verdict.alive |= chain;
+        }
+    }
+    (verdict, clear)
+}
+
 /// The stones `life` decides, with the unknown ones left out.
 fn verdict_of(life: &LifeAndDeath) -> StatusVerdict {
     StatusVerdict {
@@ -463,20 +492,19 @@ fn verdict_of(life: &LifeAndDeath) -> StatusVerdict {
 }
 
 /// How surely passing now wins for `color` (1 a win, 0.5 a draw or void game, 0 a
-/// loss) when the pass ends the game and the board is counted with the stones that
-/// `ownership` gives to the opponent taken off as dead (none when the rules count the
-/// board as it stands); 0 when the pass does not end the game.
-fn passing_wins(game: &Game, color: Color, ownership: &[f32]) -> f64 {
+/// loss) when the pass ends the game and the board is counted with the stones of `dead`
+/// taken off (none when the rules count the board as it stands); 0 when the pass does
+/// not end the game.
+fn passing_wins(game: &Game, color: Color, dead: Points) -> f64 {
     let mut ended = game.clone();
     if ended.play(color, None).is_err() {
         return 0.0;
     }
     let result = match ended.is_over() {
         Some(GameOver::Stopped(Stop::Passes)) => {
-            let position = ended.position();
             let dead = match game.rules().dead_stones {
                 DeadStones::ScoredAsTheyStand => Points::EMPTY,
-                DeadStones::Removed => dead_by_ownership(position, |i| f64::from(ownership[i])),
+                DeadStones::Removed => dead,
             };
             match ended.score(dead) {
                 Ok(score) => score.result,
