@@ -1,5 +1,6 @@
 //! The `tengen` command line.
 
+use crate::bench::BenchGame;
 use crate::go::search::SearchConfig;
 use crate::go::{BadKomi, Komi, Rules, UnknownRules};
 use crate::renju::{MAX_SIZE, MIN_SIZE};
@@ -54,6 +55,18 @@ pub enum Command {
         /// games against a deterministic opponent differ; give one to replay a search).
         #[arg(long)]
         seed: Option<u64>,
+    },
+    /// Search fixed positions with fixed limits; print nodes, speed and the signature.
+    ///
+    /// One line per position, then per game the total work, its speed and the one-thread
+    /// signature (`GAME signature: N`), which changes only when search behaviour does.
+    Bench {
+        /// The game to measure (default: both).
+        #[arg(value_enum)]
+        game: Option<BenchGame>,
+        /// Also run the work on this many threads and print the speed-up over one.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: u16,
     },
     /// Renju and Gomoku rules tools.
     #[command(subcommand)]
@@ -209,6 +222,11 @@ pub fn run(cli: Cli) -> ExitCode {
             },
         )
         .map(|()| ExitCode::SUCCESS),
+        Command::Bench { game, threads } => {
+            let games = game.map_or(BenchGame::ALL.to_vec(), |g| vec![g]);
+            crate::bench::run(&mut io::stdout().lock(), &games, threads as usize)
+                .map(|()| ExitCode::SUCCESS)
+        }
         Command::Renju(RenjuCommand::Forbid { size }) => {
             crate::protocol::forbid::run(io::stdin().lock(), io::stdout().lock(), size as usize)
                 .map(|()| ExitCode::SUCCESS)

@@ -3,6 +3,7 @@
 //! Layers, each depending only on those below it: [`protocol`] front ends, the rules
 //! cores ([`renju`], [`go`]) and [`core`] building blocks.
 
+pub mod bench;
 pub mod cli;
 pub mod core;
 pub mod go;

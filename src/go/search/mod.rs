@@ -223,7 +223,12 @@ impl Engine {
     /// The bytes of tree in use: nodes allocated since the tree was last started anew
     /// (a reused tree keeps the nodes of the lines not taken until then).
     pub fn tree_bytes(&self) -> usize {
-        self.arena.used() * tree::NODE_BYTES
+        self.tree_nodes() * tree::NODE_BYTES
+    }
+
+    /// The tree nodes allocated since the tree was last started anew.
+    pub fn tree_nodes(&self) -> usize {
+        self.arena.used()
     }
 
     /// Forgets the tree.
