@@ -1,7 +1,9 @@
 //! The GTP match runner: adjudication against scripted engines that misbehave, and a
 //! short real match of `tengen gtp` against itself through the `gtp-match` binary.
 
-use std::path::PathBuf;
+mod common;
+
+use common::tengen_binary;
 use std::process::Command;
 use std::time::{Duration, Instant};
 use tengen::core::Color;
@@ -284,20 +286,6 @@ fn move_limit_counts_the_board() {
     // Two black stones and one white one, nothing dead: Black's area touches White's
     // stone everywhere, so only stones count: 2 - 1 - 7.5.
     assert_eq!(rec.result(), "W+6.5");
-}
-
-/// The `tengen` binary, built next to this test's own directory (`cargo test
-/// --workspace` builds it; so does `cargo build -p tengen`).
-fn tengen_binary() -> PathBuf {
-    let exe = std::env::current_exe().expect("test path");
-    let dir = exe.parent().and_then(|d| d.parent()).expect("target dir");
-    let tengen = dir.join(format!("tengen{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        tengen.exists(),
-        "{} is missing: run `cargo build -p tengen` (or `cargo test --workspace`)",
-        tengen.display()
-    );
-    tengen
 }
 
 #[test]

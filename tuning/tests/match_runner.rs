@@ -1,17 +1,38 @@
-//! End to end: the `gomocup-match` binary plays `baseline` against itself.
+//! End to end: the `gomocup-match` binary plays `baseline` against itself, and Tengen
+//! against itself.
+
+mod common;
 
 use std::process::Command;
 
 #[test]
 fn baseline_vs_baseline_two_games() {
     let baseline = env!("CARGO_BIN_EXE_baseline");
-    let log = std::env::temp_dir().join(format!("tengen-match-{}.log", std::process::id()));
+    two_games(
+        &format!("{baseline} --seed 1"),
+        &format!("{baseline} --seed 2"),
+        1000,
+    );
+}
+
+#[test]
+fn tengen_vs_tengen_two_games() {
+    let tengen = common::tengen_binary();
+    let engine = format!("{} gomocup", tengen.display());
+    two_games(&engine, &engine, 200);
+}
+
+/// Two renju games from the opening D1, colours swapped, at `turn_ms` a move: both end
+/// normally and the log says so.
+fn two_games(engine1: &str, engine2: &str, turn_ms: u32) {
+    let log =
+        std::env::temp_dir().join(format!("tengen-match-{}-{turn_ms}.log", std::process::id()));
     let output = Command::new(env!("CARGO_BIN_EXE_gomocup-match"))
-        .args(["--engine1", &format!("{baseline} --seed 1")])
-        .args(["--engine2", &format!("{baseline} --seed 2")])
+        .args(["--engine1", engine1])
+        .args(["--engine2", engine2])
         .args(["--name1", "one", "--name2", "two"])
         .args(["--rule", "renju", "--size", "15", "--games", "2"])
-        .args(["--turn-ms", "1000", "--tolerance-ms", "2000"])
+        .args(["--turn-ms", &turn_ms.to_string(), "--tolerance-ms", "2000"])
         .args(["--log", log.to_str().unwrap()])
         .output()
         .expect("run gomocup-match");
