@@ -63,6 +63,24 @@ const DEAD_OWNERSHIP: f64 = 0.4;
 /// Ownership judges a chain the analyser leaves unknown clearly, alive or dead, when one
 /// side owns its points this surely.
 const SETTLED_OWNERSHIP: f64 = 0.6;
+/// The analyser's budget at the end of the game, with no clock running (a second at
+/// worst).
+const FINAL_STATUS_BUDGET: LifeOptions = LifeOptions {
+    alive: Points::EMPTY,
+    nodes_per_chain: 100_000,
+    nodes_in_all: 600_000,
+};
+/// The analyser's budget when deciding whether to pass, after the search has spent the
+/// move's time: half a second at worst on this machine (the seed's examples), which
+/// the search leaves it ([`PASS_JUDGEMENT_SHARE`]).
+const PASS_BUDGET: LifeOptions = LifeOptions {
+    alive: Points::EMPTY,
+    nodes_per_chain: 50_000,
+    nodes_in_all: 100_000,
+};
+/// The share of a move's time the search leaves, after the opponent's pass, to the
+/// judgement of whether to pass too.
+const PASS_JUDGEMENT_SHARE: f64 = 0.4;
 /// A chain the analyser cannot judge is vouched for as safe when its owner keeps its
 /// points this surely in playouts (-1..=1).
 const SAFE_OWNERSHIP: f64 = 0.8;
@@ -262,6 +280,14 @@ impl Engine {
             ownership: (0..size.points()).map(|_| AtomicI32::new(0)).collect(),
             owned_playouts: AtomicU32::new(0),
         };
+        // After the opponent's pass, judging whether to pass too runs the life-and-death
+        // analyser once the search is over: it gets part of the move's time.
+        let time = match limits.time {
+            Some(t) if opponent_passed(game, color) && !limits.cleanup => {
+                Some(t.mul_f64(1.0 - PASS_JUDGEMENT_SHARE))
+            }
+            time => time,
+        };
         let threads = self.config.threads.clamp(1, 64);
         let seed = self.config.seed ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         std::thread::scope(|scope| {
@@ -282,9 +308,9 @@ impl Engine {
                 worker.iterate();
                 shared.count_playout(limits);
                 k += 1;
-                if k % 16 == 0 || limits.time.is_some_and(|t| t < Duration::from_millis(50)) {
+                if k % 16 == 0 || time.is_some_and(|t| t < Duration::from_millis(50)) {
                     let now = Instant::now();
-                    if limits.time.is_some_and(|t| now - start >= t) {
+                    if time.is_some_and(|t| now - start >= t) {
                         shared.done.store(true, Relaxed);
                     }
                     if let Some(every) = report_every {
@@ -320,7 +346,7 @@ impl Engine {
         let n = limits.playouts.unwrap_or(1000).max(1);
         let seed = self.config.seed;
         let position = game.position();
-        judge(position, game.rules(), || {
+        judge(position, game.rules(), &FINAL_STATUS_BUDGET, || {
             ownership_by_playouts(position, n, seed, stop)
         })
         .0
@@ -381,13 +407,10 @@ impl Engine {
         // After the opponent's pass, passing may end the game: do so when the count,
         // with the dead stones the analyser proves and the playouts show (every stone
         // clearly judged), wins at least as surely as playing on.
-        let opponent_passed = game
-            .moves()
-            .last()
-            .is_some_and(|(c, mv)| c != color && mv.is_none());
-        if opponent_passed && !limits.cleanup {
-            let (verdict, clear) =
-                judge(game.position(), game.rules(), || analysis.ownership.clone());
+        if opponent_passed(game, color) && !limits.cleanup {
+            let (verdict, clear) = judge(game.position(), game.rules(), &PASS_BUDGET, || {
+                analysis.ownership.clone()
+            });
             if clear && passing_wins(game, color, verdict.dead) >= best.winrate {
                 return Decision::Pass;
             }
@@ -425,14 +448,10 @@ impl Engine {
 fn judge(
     position: &Position,
     rules: &Rules,
+    budget: &LifeOptions,
     ownership: impl FnOnce() -> Vec<f32>,
 ) -> (StatusVerdict, bool) {
-    let budget = LifeOptions {
-        nodes_per_chain: 100_000,
-        nodes_in_all: 600_000,
-        ..LifeOptions::default()
-    };
-    let life = LifeAndDeath::analyse_with(position, rules, &budget);
+    let life = LifeAndDeath::analyse_with(position, rules, budget);
     if life.unknown_stones().is_empty() {
         return (verdict_of(&life), true);
     }
@@ -468,7 +487,7 @@ fn judge(
         .fold(Points::EMPTY, |all, (chain, _)| all | chain);
     let options = LifeOptions {
         alive: safe,
-        ..budget
+        ..budget.clone()
     };
     let life = LifeAndDeath::analyse_with(position, rules, &options);
     let mut verdict = verdict_of(&life);
@@ -485,6 +504,13 @@ fn judge(
         }
     }
     (verdict, clear)
+}
+
+/// Did the opponent of `color` pass last?
+fn opponent_passed(game: &Game, color: Color) -> bool {
+    game.moves()
+        .last()
+        .is_some_and(|(c, mv)| c != color && mv.is_none())
 }
 
 /// The stones `life` decides, with the unknown ones left out.
