@@ -1,10 +1,57 @@
-//! What the match binaries share on their command lines: engines from command lines,
-//! where engines' standard error goes, and the per-game log file.
+//! What the match binaries share on their command lines: the two engines' options,
+//! engines from command lines, where engines' standard error goes, the per-game log file
+//! and the exit status.
 
 use crate::engine::{EngineSpec, EngineStderr};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The options naming the two engines of a match.
+#[derive(clap::Args, Debug)]
+pub struct EngineArgs {
+    /// Engine 1's command line (split on white space; see --shell).
+    #[arg(long)]
+    pub engine1: String,
+    /// Engine 2's command line.
+    #[arg(long)]
+    pub engine2: String,
+    /// Engine 1's name in reports (default: its program's file name, or `engine1` with
+    /// --shell).
+    #[arg(long)]
+    pub name1: Option<String>,
+    /// Engine 2's name in reports.
+    #[arg(long)]
+    pub name2: Option<String>,
+    /// Run the command lines (a referee's too, where there is one) with `sh -c`
+    /// (quoting, variables, redirections).
+    #[arg(long)]
+    pub shell: bool,
+}
+
+impl EngineArgs {
+    /// The two engines, as [`engine_pair`] makes them.
+    pub fn pair(&self) -> Result<[EngineSpec; 2], String> {
+        engine_pair(
+            [&self.engine1, &self.engine2],
+            [self.name1.as_deref(), self.name2.as_deref()],
+            self.shell,
+        )
+    }
+}
+
+/// The exit status of a match binary named `program`: success, or the error on standard
+/// error and exit code 2.
+pub fn exit_status(program: &str, outcome: Result<(), String>) -> ExitCode {
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{program}: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
 
 /// The file name of a command line's program, for a default engine name (`fallback`
 /// for shell command lines, whose first word need not be the engine).

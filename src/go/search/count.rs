@@ -69,9 +69,14 @@ pub(super) fn count(
             }
         }
     });
-    let lead = 2 * (points[0] - points[1]) - i64::from(rules.komi.half_points());
+    let lead = black_lead(points[0], points[1], rules);
     let [black, white] = points.map(|p| p.max(0) as u32);
     (decide(black, white, rules), lead)
+}
+
+/// Black's lead in half points, komi counted, for counts of `black` and `white` points.
+pub(super) fn black_lead(black: i64, white: i64, rules: &Rules) -> i64 {
+    2 * (black - white) - i64::from(rules.komi.half_points())
 }
 
 /// The territory-scoring offsets of [`count`] for a playout from `start`, with

@@ -34,7 +34,7 @@ use crate::go::{
     score, BoardSize, Captures, DeadStones, Game, GameOver, GameResult, LifeAndDeath, LifeOptions,
     Points, Position, Rules, Stop, Vertex,
 };
-use count::{black_half_wins, count, territory_offset, Owners};
+use count::{black_half_wins, black_lead, count, territory_offset, Owners};
 use policy::{playout, prior, FirstPlayed};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering::*};
@@ -881,8 +881,11 @@ impl<'a> Worker<'a> {
             }
         };
         let counted = score(position, dead, prisoners, shared.rules).ok()?;
-        let lead = 2 * (i64::from(counted.black.total()) - i64::from(counted.white.total()))
-            - i64::from(shared.rules.komi.half_points());
+        let lead = black_lead(
+            i64::from(counted.black.total()),
+            i64::from(counted.white.total()),
+            shared.rules,
+        );
         Some((black_half_wins(counted.result), lead))
     }
 

@@ -5,7 +5,7 @@ use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tengen::renju::{Board, Rule};
-use tengen_tuning::cli::{engine_pair, engine_stderr, GameLog};
+use tengen_tuning::cli::{engine_stderr, exit_status, EngineArgs, GameLog};
 use tengen_tuning::elo::Tally;
 use tengen_tuning::gomocup::{run_match, schedule, MatchConfig};
 use tengen_tuning::openings::{empty_opening, parse_openings, standard_openings};
@@ -15,22 +15,8 @@ use tengen_tuning::summary::{MatchSummary, Outcome};
 #[derive(Parser, Debug)]
 #[command(name = "gomocup-match", version)]
 struct Args {
-    /// Engine 1's command line (split on white space; see --shell).
-    #[arg(long)]
-    engine1: String,
-    /// Engine 2's command line.
-    #[arg(long)]
-    engine2: String,
-    /// Engine 1's name in reports (default: its program's file name, or `engine1` with
-    /// --shell).
-    #[arg(long)]
-    name1: Option<String>,
-    /// Engine 2's name in reports.
-    #[arg(long)]
-    name2: Option<String>,
-    /// Run the engine command lines with `sh -c` (quoting, variables, redirections).
-    #[arg(long)]
-    shell: bool,
+    #[command(flatten)]
+    engines: EngineArgs,
     /// freestyle, standard (exactly five) or renju.
     #[arg(long, default_value = "renju")]
     rule: Rule,
@@ -73,23 +59,12 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("gomocup-match: {message}");
-            ExitCode::from(2)
-        }
-    }
+    exit_status("gomocup-match", run(&Args::parse()))
 }
 
 fn run(args: &Args) -> Result<(), String> {
     Board::new(args.size, args.rule).map_err(|e| e.to_string())?;
-    let [engine1, engine2] = engine_pair(
-        [&args.engine1, &args.engine2],
-        [args.name1.as_deref(), args.name2.as_deref()],
-        args.shell,
-    )?;
+    let [engine1, engine2] = args.engines.pair()?;
     let (name1, name2) = (engine1.name.clone(), engine2.name.clone());
 
     let openings = match args.openings.as_str() {

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use tengen::go::{BoardSize, Komi, Rules, PRESET_NAMES};
-use tengen_tuning::cli::{engine_pair, engine_stderr, GameLog};
+use tengen_tuning::cli::{engine_stderr, exit_status, EngineArgs, GameLog};
 use tengen_tuning::elo::Tally;
 use tengen_tuning::engine::EngineSpec;
 use tengen_tuning::gtp::{run_match, GtpMatchConfig, ScoreAgreement};
@@ -17,23 +17,8 @@ use tengen_tuning::summary::{MatchSummary, Outcome};
 #[derive(Parser, Debug)]
 #[command(name = "gtp-match", version)]
 struct Args {
-    /// Engine 1's command line (split on white space; see --shell).
-    #[arg(long)]
-    engine1: String,
-    /// Engine 2's command line.
-    #[arg(long)]
-    engine2: String,
-    /// Engine 1's name in reports (default: its program's file name, or `engine1` with
-    /// --shell).
-    #[arg(long)]
-    name1: Option<String>,
-    /// Engine 2's name in reports.
-    #[arg(long)]
-    name2: Option<String>,
-    /// Run the command lines (the referee's too) with `sh -c` (quoting, variables,
-    /// redirections).
-    #[arg(long)]
-    shell: bool,
+    #[command(flatten)]
+    engines: EngineArgs,
     /// Board side.
     #[arg(long, default_value_t = 9)]
     size: usize,
@@ -81,14 +66,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("gtp-match: {message}");
-            ExitCode::from(2)
-        }
-    }
+    exit_status("gtp-match", run(&Args::parse()))
 }
 
 fn run(args: &Args) -> Result<(), String> {
@@ -100,15 +78,11 @@ fn run(args: &Args) -> Result<(), String> {
             PRESET_NAMES.join(", ")
         )
     })?;
-    let [engine1, engine2] = engine_pair(
-        [&args.engine1, &args.engine2],
-        [args.name1.as_deref(), args.name2.as_deref()],
-        args.shell,
-    )?;
+    let [engine1, engine2] = args.engines.pair()?;
     let (name1, name2) = (engine1.name.clone(), engine2.name.clone());
     let referee = match &args.referee {
         None => None,
-        Some(command) if args.shell => Some(EngineSpec::shell("referee", command)),
+        Some(command) if args.engines.shell => Some(EngineSpec::shell("referee", command)),
         Some(command) => Some(
             EngineSpec::from_command_line("referee", command)
                 .ok_or("empty command line for the referee")?,
