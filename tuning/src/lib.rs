@@ -5,12 +5,15 @@
 //! - [`referee`]: the move judge;
 //! - [`engine`]: engine processes with deadline-bounded line I/O;
 //! - [`openings`]: the 26 standard renju openings and openings files;
-//! - [`elo`]: score, Elo difference and error bars.
+//! - [`elo`]: score, Elo difference and error bars;
+//! - [`sprt`]: the sequential probability ratio test that stops a match early;
+//! - [`clock`]: game clocks (time per game plus an increment per move).
 //!
 //! The `gomocup-match` binary runs a match from the command line; `baseline` is a simple
 //! greedy Gomocup engine to measure against.
 
 pub mod cli;
+pub mod clock;
 pub mod elo;
 pub mod engine;
 pub mod gomocup;
@@ -18,4 +21,5 @@ pub mod gtp;
 pub mod openings;
 pub mod pool;
 pub mod referee;
+pub mod sprt;
 pub mod summary;
