@@ -7,6 +7,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// The options naming the two engines of a match.
 #[derive(clap::Args, Debug)]
@@ -144,4 +145,21 @@ impl GameLog {
     pub fn finish(self) -> Result<(), String> {
         self.error.map_or(Ok(()), Err)
     }
+}
+
+/// A non-negative number of seconds, decimals allowed (`0.5`), for options like
+/// `--increment`.
+///
+/// ```
+/// use std::time::Duration;
+/// use tengen_tuning::cli::parse_seconds;
+/// assert_eq!(parse_seconds("0.25"), Ok(Duration::from_millis(250)));
+/// assert!(parse_seconds("-1").is_err() && parse_seconds("soon").is_err());
+/// ```
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| format!("{text:?} is not a number of seconds (e.g. 0.5)"))
 }

@@ -15,7 +15,8 @@
 //! INFO rule 4                   (0 freestyle, 1 exactly five, 4 renju)
 //! ```
 //!
-//! then, each time the engine is to move, `INFO time_left <ms>` (2147483647 without a
+//! then, each time the engine is to move, `INFO time_left <ms>` (its match clock: the
+//! match time less the time it used plus the increments it earned; 2147483647 without a
 //! match limit) followed by, the first time, `BEGIN` on an empty board or the position as
 //! `BOARD`, one `x,y,field` line per stone in move order (field 1 the engine's own stone,
 //! 2 its opponent's) and `DONE`; later `TURN x,y` with the opponent's last move. The
@@ -27,18 +28,21 @@
 //!
 //! An unparsable, off-board or occupied move loses, as does a forbidden Black move in
 //! renju; a five wins; a full board is a draw. A move later than `turn_ms + tolerance_ms`
-//! (when `turn_ms > 0`), or taking an engine's total thinking time past `match_ms +
-//! tolerance_ms` (when `match_ms > 0`), loses on time, and the engine is killed at that
-//! deadline. An engine that cannot be started, does not answer `START` with `OK`, exits
-//! or closes its pipes loses. Time is measured from the end of the command that asks for
-//! a move to the arrival of the move line.
+//! (when `turn_ms > 0`), or taking an engine's match clock below `-tolerance_ms` (when
+//! `match_ms > 0`; the clock starts at `match_ms` and gains `increment_ms` after each of
+//! the engine's moves, see [`GameClock`]), loses on time, and the engine is killed at
+//! that deadline. An engine that cannot be started, does not answer `START` with `OK`,
+//! exits or closes its pipes loses. Time is measured from the end of the command that
+//! asks for a move to the arrival of the move line.
 
+use crate::clock::GameClock;
 use crate::engine::{EngineProcess, EngineSpec, EngineStderr, RecvError};
 use crate::openings::Opening;
 use crate::pool::run_parallel;
 use crate::referee::{truncate, IllegalMove, Referee, Verdict};
 use crate::summary::Outcome;
 use std::fmt;
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 use tengen::core::{Color, Point};
 use tengen::renju::{Foul, Rule};
@@ -61,6 +65,9 @@ pub struct MatchConfig {
     pub turn_ms: u64,
     /// Thinking time per engine per game (`INFO timeout_match`); 0 = unlimited.
     pub match_ms: u64,
+    /// Added to an engine's match clock after each of its moves (ignored without
+    /// `match_ms`).
+    pub increment_ms: u64,
     /// Grace added to every time limit before an engine loses on time.
     pub tolerance_ms: u64,
     /// Time for an engine to answer `START` (plus the tolerance).
@@ -78,6 +85,7 @@ impl Default for MatchConfig {
             rule: Rule::Renju,
             turn_ms: 1000,
             match_ms: 0,
+            increment_ms: 0,
             tolerance_ms: 1000,
             start_ms: 5000,
             max_memory: 0,
@@ -131,7 +139,7 @@ pub enum EndReason {
     Illegal(IllegalMove),
     /// The loser's move came later than the per-move limit plus tolerance.
     TurnTimeout { elapsed_ms: u64 },
-    /// The loser's thinking time went past the match limit plus tolerance.
+    /// The loser's match clock ran out (past the tolerance).
     MatchTimeout { used_ms: u64 },
     /// The loser exited, closed its pipes or could not be written to.
     Crash(String),
@@ -266,6 +274,8 @@ struct Game<'a> {
     engines: [Option<EngineProcess>; 2],
     told_position: [bool; 2],
     time_used: [Duration; 2],
+    /// The match clocks, by colour (`None` without a match limit).
+    clocks: Option<[GameClock; 2]>,
     messages: Vec<String>,
 }
 
@@ -299,6 +309,13 @@ pub fn play_game(
         engines: [None, None],
         told_position: [false; 2],
         time_used: [Duration::ZERO; 2],
+        clocks: (config.match_ms > 0).then(|| {
+            let clock = GameClock::new(
+                Duration::from_millis(config.match_ms),
+                Duration::from_millis(config.increment_ms),
+            );
+            [clock; 2]
+        }),
         messages: Vec::new(),
     };
     let ending = game.run([black, white], &spec.opening);
@@ -473,9 +490,8 @@ impl Game<'_> {
     fn ask_move(&mut self, color: Color, last: Option<Point>) -> Result<String, EndReason> {
         let side = color.index();
         let c = self.config;
-        let match_limit = (c.match_ms > 0).then(|| Duration::from_millis(c.match_ms));
-        let time_left = match match_limit {
-            Some(limit) => limit.saturating_sub(self.time_used[side]).as_millis() as u64,
+        let time_left = match &self.clocks {
+            Some(clocks) => clocks[side].left().as_millis() as u64,
             None => UNLIMITED_TIME_LEFT,
         };
         let mut lines = vec![format!("INFO time_left {time_left}")];
@@ -507,51 +523,28 @@ impl Game<'_> {
 
         let asked = Instant::now();
         let tolerance = Duration::from_millis(c.tolerance_ms);
-        let turn_limit = (c.turn_ms > 0).then(|| Duration::from_millis(c.turn_ms));
-        let match_left = match_limit.map(|m| m.saturating_sub(self.time_used[side]));
-        let budget = match (turn_limit, match_left) {
+        let turn_limit = (c.turn_ms > 0).then(|| Duration::from_millis(c.turn_ms) + tolerance);
+        let match_limit = self.clocks.map(|clocks| clocks[side].limit(tolerance));
+        let limit = match (turn_limit, match_limit) {
             (Some(t), Some(m)) => Some(t.min(m)),
             (t, m) => t.or(m),
         };
-        // With no limit at all, wait (practically) forever.
-        let deadline = asked + budget.map_or(Duration::from_secs(86_400 * 365), |b| b + tolerance);
-        let timeout_reason = |elapsed: Duration, used: Duration| {
-            let over_match = match_limit.is_some_and(|m| used + elapsed > m + tolerance);
-            if over_match {
-                EndReason::MatchTimeout {
-                    used_ms: (used + elapsed).as_millis() as u64,
-                }
-            } else {
-                EndReason::TurnTimeout {
-                    elapsed_ms: elapsed.as_millis() as u64,
-                }
-            }
-        };
-        loop {
+        // With no limit at all (or one beyond the clock's range), wait a year.
+        let deadline = limit
+            .and_then(|l| asked.checked_add(l))
+            .unwrap_or_else(|| asked + Duration::from_secs(86_400 * 365));
+        let (line, elapsed) = loop {
             let engine = self.engines[side]
                 .as_mut()
                 .ok_or_else(|| EndReason::Crash("not running".to_string()))?;
             match engine.recv_until(deadline) {
                 Ok(line) if is_chatter(&line) => self.note(side, &line),
-                Ok(line) => {
-                    let elapsed = asked.elapsed();
-                    let used = self.time_used[side];
-                    self.time_used[side] += elapsed;
-                    let late_turn = turn_limit.is_some_and(|t| elapsed > t + tolerance);
-                    let late_match = match_limit.is_some_and(|m| used + elapsed > m + tolerance);
-                    if late_turn || late_match {
-                        return Err(timeout_reason(elapsed, used));
-                    }
-                    return Ok(line);
-                }
+                Ok(line) => break (Some(line), asked.elapsed()),
                 Err(RecvError::Timeout) => {
-                    let elapsed = asked.elapsed();
-                    let used = self.time_used[side];
-                    self.time_used[side] += elapsed;
                     if let Some(e) = self.engines[side].take() {
                         e.kill();
                     }
-                    return Err(timeout_reason(elapsed, used));
+                    break (None, asked.elapsed());
                 }
                 Err(RecvError::Eof) => {
                     self.time_used[side] += asked.elapsed();
@@ -560,20 +553,38 @@ impl Game<'_> {
                     ));
                 }
             }
+        };
+        self.time_used[side] += elapsed;
+        // Running out of the match clock is the reason, even when the move was late for
+        // the turn limit too.
+        if let Some(clocks) = self.clocks.as_mut() {
+            if let Err(used) = clocks[side].charge(elapsed, tolerance) {
+                return Err(EndReason::MatchTimeout {
+                    used_ms: used.as_millis() as u64,
+                });
+            }
+        }
+        match line {
+            Some(line) if turn_limit.is_none_or(|t| elapsed <= t) => Ok(line),
+            _ => Err(EndReason::TurnTimeout {
+                elapsed_ms: elapsed.as_millis() as u64,
+            }),
         }
     }
 }
 
-/// Plays every game of `games`, `concurrency` at a time (at least 1), and calls
+/// Plays the games of `games` in order, `concurrency` at a time (at least 1), and calls
 /// `on_game` with each record as it finishes (in finishing order, on the calling
-/// thread). Returns the records in game order.
+/// thread). Once `on_game` returns `Break` (an SPRT decided) no further game starts; the
+/// running ones finish and are reported. Returns the records of the games played, in
+/// game order.
 pub fn run_match(
     config: &MatchConfig,
     engine1: &EngineSpec,
     engine2: &EngineSpec,
     games: &[GameSpec],
     concurrency: usize,
-    on_game: impl FnMut(&GameRecord),
+    on_game: impl FnMut(&GameRecord) -> ControlFlow<()>,
 ) -> Vec<GameRecord> {
     run_parallel(
         games,
@@ -724,6 +735,58 @@ mod tests {
         let rec = play_game(&cfg, &good, &slow, &empty_game(true));
         assert_eq!(rec.reason.category(), "timeout (match)", "{rec:?}");
         assert_eq!(rec.winner, Some(Color::Black));
+    }
+
+    /// White: plays 0,5 1,5 2,5 ... each after `delay` seconds, and reports every `INFO
+    /// time_left` it gets as a `MESSAGE`.
+    fn slow_column(delay: &str) -> EngineSpec {
+        sh(
+            "w",
+            &format!(
+                "n=0; while read cmd rest; do case \"$cmd\" in START) echo OK;; \
+                 INFO) case \"$rest\" in time_left*) echo \"MESSAGE $rest\";; esac;; \
+                 BEGIN|DONE|TURN) sleep {delay}; echo \"$n,5\"; n=$((n+1));; \
+                 END) exit 0;; esac; done"
+            ),
+        )
+    }
+
+    /// The `time_left` values White was sent, from its messages.
+    fn time_lefts(rec: &GameRecord) -> Vec<u64> {
+        rec.messages
+            .iter()
+            .filter_map(|m| m.strip_prefix("w: MESSAGE time_left "))
+            .map(|n| n.parse().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn increment_keeps_a_slow_engine_on_time() {
+        // Black wins on its fifth move, instantly; White takes 0.15 s a move, four moves.
+        let fast = scripted("b", &["0,0", "1,0", "2,0", "3,0", "4,0"]);
+        let mut cfg = config(Rule::Freestyle, 0);
+        cfg.match_ms = 300;
+        cfg.tolerance_ms = 100;
+        // Without increment White's third move takes it to 0.45 s, past 0.3 + 0.1.
+        let rec = play_game(&cfg, &fast, &slow_column("0.15"), &empty_game(true));
+        assert_eq!(rec.reason.category(), "timeout (match)", "{rec:?}");
+        assert_eq!(rec.winner, Some(Color::Black));
+        assert!(rec.time_used_ms[1] >= 400, "{rec:?}");
+        assert_eq!(time_lefts(&rec)[0], 300);
+
+        // With 0.3 s a move added its clock grows: the game ends normally.
+        cfg.increment_ms = 300;
+        let rec = play_game(&cfg, &fast, &slow_column("0.15"), &empty_game(true));
+        assert_eq!(rec.reason, EndReason::Five, "{rec:?}");
+        assert_eq!(rec.winner, Some(Color::Black));
+        assert!(rec.time_used_ms[1] >= 600, "{rec:?}");
+        let told = time_lefts(&rec);
+        assert_eq!(told.len(), 4, "{rec:?}");
+        // 300, then about 450, 600, 750: each move gains 0.3 s and spends 0.15 s.
+        assert_eq!(told[0], 300);
+        for pair in told.windows(2) {
+            assert!(pair[0] < pair[1] && pair[1] <= pair[0] + 150, "{told:?}");
+        }
     }
 
     #[test]

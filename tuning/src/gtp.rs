@@ -13,12 +13,16 @@
 //!                             if listed; else nothing: give the engine its rules on
 //!                             its command line)
 //! komi 7.5
-//! time_settings 0 T 1        (byo-yomi: T seconds for every move; not sent without a
-//!                             time limit, and a refusal is only noted)
+//! time_settings 0 T 1        (TimeLimit::PerMove, byo-yomi: T seconds for every move)
+//! time_settings M 0 0        (TimeLimit::PerGame, absolute: M seconds for the game);
+//!                            neither is sent without a time limit, and a refusal is
+//!                            only noted
 //! ```
 //!
 //! A refusal of any other setup command, or no reply in time, loses the game. Then the
-//! side to move gets `genmove black|white` and its opponent `play black|white VERTEX`.
+//! side to move gets `genmove black|white` (with a time per game, preceded by
+//! `time_left black|white S 0`, S its clock in whole seconds, if it lists `time_left`)
+//! and its opponent `play black|white VERTEX`.
 //! The optional referee engine gets the same setup (no time settings) and every move;
 //! when it refuses one it is dropped for the rest of the game, which goes on. At the end
 //! every engine gets `quit` and is killed if still running a moment later.
@@ -30,9 +34,11 @@
 //! - A move the rules core refuses (occupied, suicide where illegal, ko, superko as the
 //!   rules count it, a colour that may not place) loses. A placement that loses by a rule
 //!   of the game (OP) loses.
-//! - A `genmove` reply later than the time per move plus the tolerance loses on time (the
-//!   engine is killed at that deadline). No reply in time to any other command, exiting,
-//!   closing its pipes or printing lines that are no GTP reply loses.
+//! - A `genmove` reply later than the time per move plus the tolerance, or one that takes
+//!   the engine's game clock below minus the tolerance (the clock starts at the time per
+//!   game and gains the increment after each of its moves, see [`GameClock`]), loses on
+//!   time (the engine is killed at that deadline). No reply in time to any other command,
+//!   exiting, closing its pipes or printing lines that are no GTP reply loses.
 //! - An engine that refuses (`play` fails) a move the rules core accepted loses: it can no
 //!   longer follow the game.
 //! - Play stopped by the rules (two passes, or OP's side that cannot place) or the move
@@ -44,6 +50,7 @@
 pub mod client;
 pub mod scoring;
 
+use crate::clock::GameClock;
 use crate::engine::{EngineSpec, EngineStderr};
 use crate::pool::run_parallel;
 use crate::referee::truncate;
@@ -52,6 +59,7 @@ use client::{GtpEngine, GtpError};
 use scoring::{agreement, choose_dead, parse_dead_list, Agreement, DeadSource};
 use std::collections::BTreeMap;
 use std::fmt;
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 use tengen::core::{Color, Point};
 use tengen::go::{
@@ -69,15 +77,49 @@ const NO_TIME_LIMIT: Duration = Duration::from_secs(24 * 3600);
 /// Most notes kept per game.
 const MAX_NOTES: usize = 200;
 
+/// How the engines are timed. GTP times are whole seconds: the times sent are rounded
+/// down; the runner's clocks keep milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeLimit {
+    /// No limit: no time settings are sent and a `genmove` may take a day.
+    Unlimited,
+    /// Every move within this time: `time_settings 0 T 1` (byo-yomi).
+    PerMove(Duration),
+    /// The whole game in `main`, `increment` added after each move: `time_settings M 0 0`
+    /// (absolute time; GTP knows no increment) and, before every `genmove`, `time_left
+    /// COLOR S 0` with the engine's clock.
+    PerGame { main: Duration, increment: Duration },
+}
+
+impl fmt::Display for TimeLimit {
+    /// `5 s/move`, `60 s/game + 0.5 s/move`, `no time limit`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeLimit::Unlimited => f.write_str("no time limit"),
+            TimeLimit::PerMove(t) => write!(f, "{} s/move", t.as_secs_f64()),
+            TimeLimit::PerGame { main, increment } if increment.is_zero() => {
+                write!(f, "{} s/game", main.as_secs_f64())
+            }
+            TimeLimit::PerGame { main, increment } => write!(
+                f,
+                "{} s/game + {} s/move",
+                main.as_secs_f64(),
+                increment.as_secs_f64()
+            ),
+        }
+    }
+}
+
 /// Settings shared by every game of a match.
 #[derive(Clone, Debug)]
 pub struct GtpMatchConfig {
     pub size: BoardSize,
     /// The rules the games are judged by, komi included.
     pub rules: Rules,
-    /// Seconds per move (`time_settings 0 T 1`); `None`: no limit, none sent.
-    pub seconds_per_move: Option<u32>,
-    /// Grace added to the time per move before an engine loses on time.
+    /// The time limit of `genmove`.
+    pub time: TimeLimit,
+    /// Grace added to the time limits before an engine loses on time (for a time per
+    /// game, how far below zero its clock may go).
     pub tolerance: Duration,
     /// Time for a reply to any other command (setup, `play`, `final_score`).
     pub command_timeout: Duration,
@@ -146,6 +188,8 @@ pub enum EndReason {
     RefusedMove { mv: String, reply: String },
     /// The loser's move came later than the time per move plus the tolerance.
     Timeout { elapsed_ms: u64 },
+    /// The loser's game clock ran out (past the tolerance).
+    GameTimeout { used_ms: u64 },
     /// The loser did not answer this command in time.
     Hung(String),
     /// The loser exited, closed its pipes or could not be written to.
@@ -179,6 +223,7 @@ impl EndReason {
             EndReason::GenmoveFailed(_) => "genmove failed",
             EndReason::RefusedMove { .. } => "refused a legal move",
             EndReason::Timeout { .. } => "timeout (move)",
+            EndReason::GameTimeout { .. } => "timeout (game)",
             EndReason::Hung(_) => "timeout (command)",
             EndReason::Crash(_) => "crash",
             EndReason::ProtocolError(_) => "protocol error",
@@ -196,7 +241,7 @@ impl EndReason {
             | EndReason::Cycle
             | EndReason::BothFailed(_) => None,
             EndReason::Resign => Some('R'),
-            EndReason::Timeout { .. } => Some('T'),
+            EndReason::Timeout { .. } | EndReason::GameTimeout { .. } => Some('T'),
             _ => Some('F'),
         }
     }
@@ -218,6 +263,9 @@ impl fmt::Display for EndReason {
                 write!(f, "refused the legal move {mv}: {}", truncate(reply, 80))
             }
             EndReason::Timeout { elapsed_ms } => write!(f, "move time exceeded ({elapsed_ms} ms)"),
+            EndReason::GameTimeout { used_ms } => {
+                write!(f, "game time exceeded ({used_ms} ms used)")
+            }
             EndReason::Hung(command) => write!(f, "no reply in time to {command}"),
             EndReason::Crash(why) => write!(f, "crash: {why}"),
             EndReason::ProtocolError(why) => write!(f, "protocol error: {why}"),
@@ -432,6 +480,8 @@ struct Run<'a> {
     referee: Option<GtpEngine>,
     time_used: [Duration; 2],
     longest: [Duration; 2],
+    /// The game clocks, by colour, with a time per game.
+    clocks: Option<[GameClock; 2]>,
     notes: Vec<String>,
 }
 
@@ -458,6 +508,10 @@ pub fn play_game(
         referee: None,
         time_used: [Duration::ZERO; 2],
         longest: [Duration::ZERO; 2],
+        clocks: match config.time {
+            TimeLimit::PerGame { main, increment } => Some([GameClock::new(main, increment); 2]),
+            TimeLimit::Unlimited | TimeLimit::PerMove(_) => None,
+        },
         notes: Vec::new(),
     };
     let ending = run.play([black, white]);
@@ -617,8 +671,18 @@ impl Run<'_> {
             }
         }
         let mut notes = Vec::new();
-        if let Some(t) = c.seconds_per_move.filter(|_| timed) {
-            let command = format!("time_settings 0 {t} 1");
+        let time_settings = match c.time {
+            _ if !timed => None,
+            TimeLimit::Unlimited => None,
+            TimeLimit::PerMove(t) => Some(format!("time_settings 0 {} 1", t.as_secs())),
+            TimeLimit::PerGame { main, .. } => {
+                if !engine.knows("time_left") {
+                    notes.push("does not list time_left: its clock is not reported".into());
+                }
+                Some(format!("time_settings {} 0 0", main.as_secs()))
+            }
+        };
+        if let Some(command) = time_settings {
             match engine.command(&command, self.deadline()) {
                 Ok(Ok(_)) => {}
                 Ok(Err(e)) => notes.push(format!("{command} refused: {e}")),
@@ -628,36 +692,72 @@ impl Run<'_> {
         Ok(notes)
     }
 
+    /// Tells `color`'s engine its game clock (`time_left`), if it has one and the engine
+    /// lists the command. A refusal is noted; no reply in time loses.
+    fn send_time_left(&mut self, color: Color) -> Result<(), EndReason> {
+        let side = color.index();
+        let Some(left) = self.clocks.map(|c| c[side].left()) else {
+            return Ok(());
+        };
+        let command = format!("time_left {} {} 0", color_name(color), left.as_secs());
+        let deadline = self.deadline();
+        let engine = self.engines[side]
+            .as_mut()
+            .ok_or_else(|| EndReason::Crash("not running".to_string()))?;
+        if !engine.knows("time_left") {
+            return Ok(());
+        }
+        match engine.command(&command, deadline) {
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(e)) => {
+                self.note(self.names[side], &format!("{command} refused: {e}"));
+                Ok(())
+            }
+            Err(e) => Err(failure(&command, e)),
+        }
+    }
+
     /// Asks `color`'s engine for a move and clocks it.
     fn genmove(&mut self, color: Color) -> Result<String, EndReason> {
         let side = color.index();
-        let limit = self
-            .config
-            .seconds_per_move
-            .map(|t| Duration::from_secs(u64::from(t)) + self.config.tolerance);
+        let tolerance = self.config.tolerance;
+        self.send_time_left(color)?;
+        let move_limit = match self.config.time {
+            TimeLimit::PerMove(t) => Some(t + tolerance),
+            TimeLimit::Unlimited | TimeLimit::PerGame { .. } => None,
+        };
+        let clock_limit = self.clocks.map(|c| c[side].limit(tolerance));
+        let limit = move_limit.or(clock_limit).unwrap_or(NO_TIME_LIMIT);
         let engine = self.engines[side]
             .as_mut()
             .ok_or_else(|| EndReason::Crash("not running".to_string()))?;
         let asked = Instant::now();
-        let reply = engine.command(
-            &format!("genmove {}", color_name(color)),
-            asked + limit.unwrap_or(NO_TIME_LIMIT),
-        );
+        let deadline = asked
+            .checked_add(limit)
+            .unwrap_or_else(|| asked + NO_TIME_LIMIT);
+        let reply = engine.command(&format!("genmove {}", color_name(color)), deadline);
         let elapsed = asked.elapsed();
         self.time_used[side] += elapsed;
         self.longest[side] = self.longest[side].max(elapsed);
+        if reply == Err(GtpError::Timeout) {
+            // Dropping the engine kills it.
+            self.engines[side] = None;
+        }
+        if let Some(clocks) = self.clocks.as_mut() {
+            if let Err(used) = clocks[side].charge(elapsed, tolerance) {
+                return Err(EndReason::GameTimeout {
+                    used_ms: used.as_millis() as u64,
+                });
+            }
+        }
         let late = EndReason::Timeout {
             elapsed_ms: elapsed.as_millis() as u64,
         };
         match reply {
-            Ok(_) if limit.is_some_and(|l| elapsed > l) => Err(late),
+            Ok(_) if move_limit.is_some_and(|l| elapsed > l) => Err(late),
             Ok(Ok(answer)) => Ok(answer),
             Ok(Err(e)) => Err(EndReason::GenmoveFailed(e)),
-            Err(GtpError::Timeout) => {
-                // Dropping the engine kills it.
-                self.engines[side] = None;
-                Err(late)
-            }
+            Err(GtpError::Timeout) => Err(late),
             Err(e) => Err(failure("genmove", e)),
         }
     }
@@ -766,15 +866,17 @@ impl Run<'_> {
     }
 }
 
-/// Plays games `0..games`, `concurrency` at a time, calling `on_game` with each record
-/// as it finishes. Returns the records in game order.
+/// Plays games `0..games` in order, `concurrency` at a time, calling `on_game` with each
+/// record as it finishes. Once `on_game` returns `Break` (an SPRT decided) no further
+/// game starts; the running ones finish and are reported. Returns the records of the
+/// games played, in game order.
 pub fn run_match(
     config: &GtpMatchConfig,
     engine1: &EngineSpec,
     engine2: &EngineSpec,
     games: usize,
     concurrency: usize,
-    on_game: impl FnMut(&GameRecord),
+    on_game: impl FnMut(&GameRecord) -> ControlFlow<()>,
 ) -> Vec<GameRecord> {
     let indices: Vec<usize> = (0..games).collect();
     run_parallel(

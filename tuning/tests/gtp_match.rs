@@ -11,7 +11,9 @@ use tengen::go::{BoardSize, GameResult, Rules};
 use tengen::protocol::sgf::GoRecord;
 use tengen_tuning::engine::{EngineSpec, EngineStderr};
 use tengen_tuning::gtp::scoring::{Agreement, DeadSource};
-use tengen_tuning::gtp::{play_game, EndReason, GameRecord, GtpMatchConfig, ScoreAgreement};
+use tengen_tuning::gtp::{
+    play_game, EndReason, GameRecord, GtpMatchConfig, ScoreAgreement, TimeLimit,
+};
 use tengen_tuning::summary::{MatchSummary, Outcome};
 
 /// What a scripted engine does besides playing its moves.
@@ -30,6 +32,8 @@ struct Script<'a> {
     drop_play: bool,
     /// Answer `boardsize` with `? unacceptable size`.
     refuse_size: bool,
+    /// Seconds to think before each `genmove` answer (`sleep` argument).
+    delay: &'a str,
 }
 
 const QUIET: Script = Script {
@@ -39,9 +43,11 @@ const QUIET: Script = Script {
     refuse_play: false,
     drop_play: false,
     refuse_size: false,
+    delay: "0",
 };
 
-/// A GTP engine in `sh` that plays `script`.
+/// A GTP engine in `sh` that plays `script`. It lists `time_left` and writes every
+/// `time_left` it gets to its standard error.
 fn fake(name: &str, script: Script) -> EngineSpec {
     let play = if script.refuse_play {
         "printf '?%s illegal move\\n\\n' \"$id\""
@@ -58,10 +64,11 @@ fn fake(name: &str, script: Script) -> EngineSpec {
     let text = format!(
         "moves='{moves}'; \
          while read id cmd rest; do case \"$cmd\" in \
-         list_commands) printf '=%s boardsize\\nclear_board\\nkomi\\nplay\\ngenmove\\n\\n' \"$id\";; \
+         list_commands) printf '=%s boardsize\\nclear_board\\nkomi\\nplay\\ngenmove\\ntime_left\\n\\n' \"$id\";; \
+         time_left) echo \"time_left $rest\" >&2; printf '=%s\\n\\n' \"$id\";; \
          boardsize) {size};; \
          play) {play};; \
-         genmove) set -- $moves; m=$1; shift; moves=\"$*\"; case \"$m\" in \
+         genmove) sleep {delay}; set -- $moves; m=$1; shift; moves=\"$*\"; case \"$m\" in \
            CRASH) exit 3;; SLEEP) exec sleep 30;; NOISE) echo hello;; \
            FAIL) printf '?%s cannot\\n\\n' \"$id\";; \
            *) printf '=%s %s\\n\\n' \"$id\" \"$m\";; esac;; \
@@ -72,6 +79,7 @@ fn fake(name: &str, script: Script) -> EngineSpec {
         moves = script.moves.join(" "),
         dead = script.dead,
         score = script.score,
+        delay = script.delay,
     );
     EngineSpec::shell(name, &text)
 }
@@ -80,7 +88,7 @@ fn config(size: usize) -> GtpMatchConfig {
     GtpMatchConfig {
         size: BoardSize::new(size).unwrap(),
         rules: Rules::chinese(),
-        seconds_per_move: Some(1),
+        time: TimeLimit::PerMove(Duration::from_secs(1)),
         tolerance: Duration::from_millis(200),
         command_timeout: Duration::from_secs(2),
         max_moves: 100,
@@ -187,6 +195,62 @@ fn hangs_and_refusals_lose() {
     let rec = play_game(&cfg, &missing, &missing, 1);
     assert_eq!((rec.winner, rec.reason.category()), (None, "both failed"));
     assert_eq!(rec.engine1_points(), 0.5);
+}
+
+#[test]
+fn game_time_runs_out_for_a_slow_engine_only() {
+    // 1 s a game, 0.2 s tolerance. Black answers at once; White takes 0.4 s a move, so
+    // its third move would take it to 1.2 s: it is killed at 1.2 s and loses on time.
+    let stderr = std::env::temp_dir().join(format!("tengen-gtp-clock-{}", std::process::id()));
+    let _ = std::fs::remove_file(&stderr);
+    let mut cfg = config(5);
+    cfg.time = TimeLimit::PerGame {
+        main: Duration::from_secs(1),
+        increment: Duration::ZERO,
+    };
+    cfg.stderr = EngineStderr::File(stderr.clone());
+    let black = with_moves(&["C3", "B2", "A1", "pass"]);
+    let slow = Script {
+        delay: "0.4",
+        ..with_moves(&["D4", "E5", "pass"])
+    };
+    let rec = game(&cfg, black, slow);
+    assert_eq!(rec.reason.category(), "timeout (game)", "{rec:?}");
+    assert_eq!(
+        (rec.winner, rec.result().as_str()),
+        (Some(Color::Black), "B+T")
+    );
+    assert!(rec.time_used_ms[1] >= 1200, "{rec:?}");
+    assert_eq!(rec.moves.len(), 5, "{rec:?}");
+
+    // With 1 s added after each move White never runs short: both pass after three
+    // moves each and the board is counted. Its clock before each move: 1 s, then
+    // 1 - 0.4 + 1 = 1.6 s, then 2.2 s, sent in whole seconds.
+    let _ = std::fs::remove_file(&stderr);
+    cfg.time = TimeLimit::PerGame {
+        main: Duration::from_secs(1),
+        increment: Duration::from_secs(1),
+    };
+    let rec = game(&cfg, black, slow);
+    assert_eq!(
+        rec.reason,
+        EndReason::Counted(tengen::go::Stop::Passes),
+        "{rec:?}"
+    );
+    assert!(rec.time_used_ms[1] >= 1200, "{rec:?}");
+    let told = std::fs::read_to_string(&stderr).expect("the engines' stderr");
+    let _ = std::fs::remove_file(&stderr);
+    let white: Vec<&str> = told.lines().filter(|l| l.contains("white")).collect();
+    assert_eq!(
+        white,
+        [
+            "time_left white 1 0",
+            "time_left white 1 0",
+            "time_left white 2 0"
+        ],
+        "{told}"
+    );
+    assert_eq!(told.lines().filter(|l| l.contains("black")).count(), 4);
 }
 
 #[test]
@@ -354,6 +418,38 @@ fn tengen_against_itself_on_7x7() {
 }
 
 #[test]
+fn sprt_stops_a_lopsided_match_early() {
+    // Engine 1 resigns at once; engine 2 plays a move. Every game is a loss for engine 1:
+    // with elo0=0, elo1=200 a loss adds ln(0.2403 / 0.5) = -0.733 to the LLR, so the fifth
+    // loss (-3.66) passes -2.94 and H0 is accepted; the game still running then finishes.
+    let command = |spec: EngineSpec| spec.args[1].clone();
+    let output = Command::new(env!("CARGO_BIN_EXE_gtp-match"))
+        .args(["--shell", "--engine-stderr", "null"])
+        .args([
+            "--engine1",
+            &command(fake("one", with_moves(&["resign"; 5]))),
+        ])
+        .args(["--engine2", &command(fake("two", with_moves(&["C3"; 5])))])
+        .args(["--name1", "loser", "--name2", "winner", "--size", "5"])
+        .args(["--games", "100", "--concurrency", "2"])
+        .args(["--sprt", "elo0=0,elo1=200,alpha=0.05,beta=0.05"])
+        .output()
+        .expect("run gtp-match");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("H0 accepted after 5 games, LLR -3.6"),
+        "{stdout}"
+    );
+    let played = stderr.matches("game ").count();
+    assert!(played == 5 || played == 6, "{stderr}");
+    assert!(stdout.contains(&format!("loser vs winner: {played} games, +0 =0 -{played}")));
+    assert!(stderr.contains("LLR -0.73 (-2.94, 2.94)"), "{stderr}");
+    assert!(stdout.contains(" (-2.94, 2.94)"), "{stdout}");
+}
+
+#[test]
 fn bad_arguments_fail_cleanly() {
     let run = |extra: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_gtp-match"))
@@ -368,4 +464,30 @@ fn bad_arguments_fail_cleanly() {
     let out = run(&["--rules", "aga"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown rules"));
+    for (args, message) in [
+        (
+            &["--sprt", "elo0=10,elo1=0"][..],
+            "elo0 (10) must be below elo1 (0)",
+        ),
+        (
+            &["--sprt", "elo0=0,elo1=5,alpha=2"],
+            "alpha (2) and beta (0.05)",
+        ),
+        (&["--sprt", "elo1=5"], "elo0 is missing"),
+        (&["--increment", "1"], "--time-per-game"),
+        (
+            &["--time-per-game", "10", "--time-per-move", "3"],
+            "cannot be used with",
+        ),
+        (&["--time-per-game", "0"], "0"),
+        (
+            &["--time-per-game", "10", "--increment", "x"],
+            "not a number of seconds",
+        ),
+    ] {
+        let out = run(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
 }

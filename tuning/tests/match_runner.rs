@@ -71,11 +71,71 @@ fn two_games(engine1: &str, engine2: &str, turn_ms: u32) {
 }
 
 #[test]
-fn bad_arguments_fail_cleanly() {
+fn sprt_stops_a_lopsided_match_early() {
+    // Engine 1 answers every move request with the centre; engine 2 with garbage, so it
+    // loses at its first move. With elo0=0, elo1=200 a win adds ln(0.7597 / 0.5) = 0.418
+    // to the LLR: the eighth win (3.35) passes 2.94 and H1 is accepted.
+    let winner = "while read cmd rest; do case \"$cmd\" in START) echo OK;; \
+                  BEGIN|DONE|TURN) echo 7,7;; END) exit 0;; esac; done";
+    let loser = "while read cmd rest; do case \"$cmd\" in START) echo OK;; \
+                 BEGIN|DONE|TURN) echo nonsense;; END) exit 0;; esac; done";
     let output = Command::new(env!("CARGO_BIN_EXE_gomocup-match"))
-        .args(["--engine1", "x", "--engine2", "y", "--size", "40"])
+        .args(["--shell", "--engine1", winner, "--engine2", loser])
+        .args([
+            "--name1",
+            "winner",
+            "--name2",
+            "loser",
+            "--openings",
+            "empty",
+        ])
+        .args(["--games", "100", "--concurrency", "2", "--turn-ms", "2000"])
+        .args(["--sprt", "elo0=0,elo1=200"])
         .output()
         .expect("run gomocup-match");
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("board size 40"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains(
+            "SPRT elo0=0 elo1=200 alpha=0.05 beta=0.05: H1 accepted after 8 games, LLR 3.3"
+        ),
+        "{stdout}"
+    );
+    // The game running beside the eighth may finish too.
+    let played = stderr.matches("game ").count();
+    assert!(played == 8 || played == 9, "{stderr}");
+    assert!(stdout.contains(&format!("winner vs loser: {played} games, +{played} =0 -0")));
+    assert!(
+        stderr.contains("(100.0%) LLR 0.42 (-2.94, 2.94)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn bad_arguments_fail_cleanly() {
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_gomocup-match"))
+            .args(["--engine1", "x", "--engine2", "y"])
+            .args(extra)
+            .output()
+            .expect("run gomocup-match")
+    };
+    for (args, message) in [
+        (&["--size", "40"][..], "board size 40"),
+        (&["--increment-ms", "100"], "--match-ms"),
+        (
+            &["--sprt", "elo0=0,elo1=10,beta"],
+            "\"beta\" is not key=value",
+        ),
+        (
+            &["--sprt", "elo0=0,elo1=10,gamma=1"],
+            "unknown key \"gamma\"",
+        ),
+    ] {
+        let out = run(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
 }

@@ -2,6 +2,7 @@
 //! the Elo difference and how the games ended. See `tuning/README.md`.
 
 use clap::Parser;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tengen::renju::{Board, Rule};
@@ -9,6 +10,7 @@ use tengen_tuning::cli::{engine_stderr, exit_status, EngineArgs, GameLog};
 use tengen_tuning::elo::Tally;
 use tengen_tuning::gomocup::{run_match, schedule, MatchConfig};
 use tengen_tuning::openings::{empty_opening, parse_openings, standard_openings};
+use tengen_tuning::sprt::{Sprt, SprtProgress};
 use tengen_tuning::summary::{MatchSummary, Outcome};
 
 /// Plays a match between two Gomocup-protocol engines, judged by Tengen's exact rules.
@@ -23,15 +25,24 @@ struct Args {
     /// Board side.
     #[arg(long, default_value_t = 15)]
     size: usize,
-    /// Number of games (default: every opening twice, colours swapped).
+    /// Number of games (default: every opening twice, colours swapped); the most with
+    /// --sprt.
     #[arg(long)]
     games: Option<usize>,
+    /// Stop as soon as a sequential probability ratio test decides:
+    /// elo0=0,elo1=10,alpha=0.05,beta=0.05 (alpha and beta default to 0.05).
+    #[arg(long)]
+    sprt: Option<Sprt>,
     /// Time per move in milliseconds (INFO timeout_turn; 0 = no per-move limit enforced).
     #[arg(long, default_value_t = 1000)]
     turn_ms: u64,
     /// Thinking time per engine per game in milliseconds (0 = unlimited).
     #[arg(long, default_value_t = 0)]
     match_ms: u64,
+    /// Added to an engine's match time after each of its moves, in milliseconds (needs
+    /// --match-ms).
+    #[arg(long, default_value_t = 0)]
+    increment_ms: u64,
     /// Grace added to the time limits before an engine loses on time.
     #[arg(long, default_value_t = 1000)]
     tolerance_ms: u64,
@@ -64,6 +75,9 @@ fn main() -> ExitCode {
 
 fn run(args: &Args) -> Result<(), String> {
     Board::new(args.size, args.rule).map_err(|e| e.to_string())?;
+    if args.increment_ms > 0 && args.match_ms == 0 {
+        return Err("--increment-ms needs a time per game (--match-ms)".to_string());
+    }
     let [engine1, engine2] = args.engines.pair()?;
     let (name1, name2) = (engine1.name.clone(), engine2.name.clone());
 
@@ -82,6 +96,7 @@ fn run(args: &Args) -> Result<(), String> {
         rule: args.rule,
         turn_ms: args.turn_ms,
         match_ms: args.match_ms,
+        increment_ms: args.increment_ms,
         tolerance_ms: args.tolerance_ms,
         start_ms: args.start_ms,
         max_memory: args.max_memory,
@@ -90,22 +105,25 @@ fn run(args: &Args) -> Result<(), String> {
     let mut log = GameLog::create(args.log.as_deref())?;
 
     eprintln!(
-        "{name1} vs {name2}: {} games, {} {}x{}, {} ms/move{}, concurrency {}",
+        "{name1} vs {name2}: {} games{}, {} {}x{}, {} ms/move{}, concurrency {}",
         games.len(),
+        args.sprt
+            .map_or(String::new(), |s| format!(" at most, SPRT {s}")),
         args.rule,
         args.size,
         args.size,
         args.turn_ms,
-        if args.match_ms > 0 {
-            format!(", {} ms/game", args.match_ms)
-        } else {
-            String::new()
+        match (args.match_ms, args.increment_ms) {
+            (0, _) => String::new(),
+            (game, 0) => format!(", {game} ms/game"),
+            (game, increment) => format!(", {game} ms/game + {increment} ms/move"),
         },
         args.concurrency.max(1)
     );
     let total = games.len();
     let mut done = 0;
     let mut tally = Tally::default();
+    let mut sprt = args.sprt.map(SprtProgress::new);
     let records = run_match(
         &config,
         &engine1,
@@ -120,9 +138,12 @@ fn run(args: &Args) -> Result<(), String> {
             } else {
                 (&name2, &name1)
             };
+            let flow = sprt
+                .as_mut()
+                .map_or(ControlFlow::Continue(()), |s| s.update(&tally));
             eprintln!(
                 "game {:>3}/{total} #{:<3} {:<4} {black} (B) vs {white} (W): {:<7} {} [{} plies, {:.1}s] \
-                 | {name1} +{} ={} -{} ({:.1}%)",
+                 | {name1} +{} ={} -{} ({:.1}%){}",
                 done,
                 rec.index + 1,
                 rec.opening,
@@ -133,7 +154,9 @@ fn run(args: &Args) -> Result<(), String> {
                 tally.wins,
                 tally.draws,
                 tally.losses,
-                100.0 * tally.score()
+                100.0 * tally.score(),
+                sprt.as_ref()
+                    .map_or(String::new(), |s| format!(" {}", s.status(&tally)))
             );
             if args.verbose {
                 for m in &rec.messages {
@@ -141,9 +164,13 @@ fn run(args: &Args) -> Result<(), String> {
                 }
             }
             log.line(&rec.log_line(&name1, &name2));
+            flow
         },
     );
     let summary = MatchSummary::new(&records);
     print!("{}", summary.report(&name1, &name2));
+    if let Some(sprt) = &sprt {
+        print!("{}", sprt.report(&summary.tally));
+    }
     log.finish()
 }

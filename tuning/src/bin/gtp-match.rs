@@ -3,14 +3,16 @@
 //! engines' counts agreed with ours. See `tuning/README.md`.
 
 use clap::Parser;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use tengen::go::{BoardSize, Komi, Rules, PRESET_NAMES};
-use tengen_tuning::cli::{engine_stderr, exit_status, EngineArgs, GameLog};
+use tengen_tuning::cli::{engine_stderr, exit_status, parse_seconds, EngineArgs, GameLog};
 use tengen_tuning::elo::Tally;
 use tengen_tuning::engine::EngineSpec;
-use tengen_tuning::gtp::{run_match, GtpMatchConfig, ScoreAgreement};
+use tengen_tuning::gtp::{run_match, GtpMatchConfig, ScoreAgreement, TimeLimit};
+use tengen_tuning::sprt::{Sprt, SprtProgress};
 use tengen_tuning::summary::{MatchSummary, Outcome};
 
 /// Plays a match between two GTP engines, every move judged by Tengen's rules core.
@@ -29,13 +31,26 @@ struct Args {
     /// kgs-rules to engines that list them; the referee counts with them).
     #[arg(long, default_value = "chinese")]
     rules: String,
-    /// Number of games; engine 1 has Black in the odd-numbered ones.
+    /// Number of games; engine 1 has Black in the odd-numbered ones. The most with
+    /// --sprt.
     #[arg(long, default_value_t = 2)]
     games: usize,
+    /// Stop as soon as a sequential probability ratio test decides:
+    /// elo0=0,elo1=10,alpha=0.05,beta=0.05 (alpha and beta default to 0.05).
+    #[arg(long)]
+    sprt: Option<Sprt>,
     /// Seconds per move (`time_settings 0 T 1`; 0 = no limit).
     #[arg(long, default_value_t = 5)]
     time_per_move: u32,
-    /// Grace added to the time per move before an engine loses on time.
+    /// Seconds per engine per game instead (`time_settings S 0 0`, and `time_left`
+    /// before every genmove).
+    #[arg(long, conflicts_with = "time_per_move", value_parser = clap::value_parser!(u32).range(1..))]
+    time_per_game: Option<u32>,
+    /// Seconds added to an engine's game time after each of its moves (decimals allowed;
+    /// needs --time-per-game).
+    #[arg(long, requires = "time_per_game", value_parser = parse_seconds)]
+    increment: Option<Duration>,
+    /// Grace added to the time limits before an engine loses on time.
     #[arg(long, default_value_t = 1000)]
     tolerance_ms: u64,
     /// Time for a reply to any other command (setup, play, final_score), in ms.
@@ -97,7 +112,14 @@ fn run(args: &Args) -> Result<(), String> {
             komi: args.komi,
             ..preset
         },
-        seconds_per_move: (args.time_per_move > 0).then_some(args.time_per_move),
+        time: match (args.time_per_game, args.time_per_move) {
+            (Some(game), _) => TimeLimit::PerGame {
+                main: Duration::from_secs(u64::from(game)),
+                increment: args.increment.unwrap_or(Duration::ZERO),
+            },
+            (None, 0) => TimeLimit::Unlimited,
+            (None, t) => TimeLimit::PerMove(Duration::from_secs(u64::from(t))),
+        },
         tolerance: Duration::from_millis(args.tolerance_ms),
         command_timeout: Duration::from_millis(args.command_ms),
         max_moves: args.max_moves.unwrap_or(3 * size.points()),
@@ -107,16 +129,15 @@ fn run(args: &Args) -> Result<(), String> {
     let mut log = GameLog::create(args.log.as_deref())?;
 
     eprintln!(
-        "{name1} vs {name2}: {} games, {}x{} {} komi {}, {}, concurrency {}{}",
+        "{name1} vs {name2}: {} games{}, {}x{} {} komi {}, {}, concurrency {}{}",
         args.games,
+        args.sprt
+            .map_or(String::new(), |s| format!(" at most, SPRT {s}")),
         args.size,
         args.size,
         args.rules,
         args.komi,
-        match config.seconds_per_move {
-            Some(t) => format!("{t} s/move"),
-            None => "no time limit".to_string(),
-        },
+        config.time,
         args.concurrency.max(1),
         if config.referee.is_some() {
             ", with referee"
@@ -126,6 +147,7 @@ fn run(args: &Args) -> Result<(), String> {
     );
     let mut done = 0;
     let mut tally = Tally::default();
+    let mut sprt = args.sprt.map(SprtProgress::new);
     let mut sgf_error: Option<String> = None;
     let records = run_match(
         &config,
@@ -147,9 +169,12 @@ fn run(args: &Args) -> Result<(), String> {
                     c.dead_from
                 )
             });
+            let flow = sprt
+                .as_mut()
+                .map_or(ControlFlow::Continue(()), |s| s.update(&tally));
             eprintln!(
                 "game {done:>3}/{} #{:<3} {black} (B) vs {white} (W): {:<7} {}{scores} \
-                 [{} moves, {:.1}s] | {name1} +{} ={} -{} ({:.1}%)",
+                 [{} moves, {:.1}s] | {name1} +{} ={} -{} ({:.1}%){}",
                 args.games,
                 rec.index + 1,
                 rec.result(),
@@ -159,7 +184,9 @@ fn run(args: &Args) -> Result<(), String> {
                 tally.wins,
                 tally.draws,
                 tally.losses,
-                100.0 * tally.score()
+                100.0 * tally.score(),
+                sprt.as_ref()
+                    .map_or(String::new(), |s| format!(" {}", s.status(&tally)))
             );
             if args.verbose {
                 for note in &rec.notes {
@@ -173,9 +200,14 @@ fn run(args: &Args) -> Result<(), String> {
                     sgf_error.get_or_insert_with(|| format!("{}: {e}", path.display()));
                 }
             }
+            flow
         },
     );
-    print!("{}", MatchSummary::new(&records).report(&name1, &name2));
+    let summary = MatchSummary::new(&records);
+    print!("{}", summary.report(&name1, &name2));
+    if let Some(sprt) = &sprt {
+        print!("{}", sprt.report(&summary.tally));
+    }
     print!("{}", ScoreAgreement::new(&records).report(&name1, &name2));
     log.finish()?;
     sgf_error.map_or(Ok(()), Err)
