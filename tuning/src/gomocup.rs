@@ -37,7 +37,7 @@
 
 use crate::clock::GameClock;
 use crate::engine::{EngineProcess, EngineSpec, EngineStderr, RecvError};
-use crate::openings::Opening;
+use crate::openings::{opening_of_game, Opening};
 use crate::pool::run_parallel;
 use crate::referee::{truncate, IllegalMove, Referee, Verdict};
 use crate::summary::Outcome;
@@ -116,14 +116,13 @@ pub struct GameSpec {
 /// The games of a match: each opening twice in a row, engine 1 Black then White, cycling
 /// through the openings until `games` games are listed.
 pub fn schedule(openings: &[Opening], games: usize) -> Vec<GameSpec> {
-    if openings.is_empty() {
-        return Vec::new();
-    }
     (0..games)
-        .map(|index| GameSpec {
-            index,
-            opening: openings[(index / 2) % openings.len()].clone(),
-            engine1_black: index % 2 == 0,
+        .filter_map(|index| {
+            Some(GameSpec {
+                index,
+                opening: openings[opening_of_game(index, openings.len())?].clone(),
+                engine1_black: index % 2 == 0,
+            })
         })
         .collect()
 }

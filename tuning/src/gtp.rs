@@ -19,10 +19,12 @@
 //!                            only noted
 //! ```
 //!
-//! A refusal of any other setup command, or no reply in time, loses the game. Then the
-//! side to move gets `genmove black|white` (with a time per game, preceded by
-//! `time_left black|white S 0`, S its clock in whole seconds, if it lists `time_left`)
-//! and its opponent `play black|white VERTEX`.
+//! A refusal of any other setup command, or no reply in time, loses the game. An opening
+//! ([`GtpMatchConfig::openings`]) is then sent move by move with `play` to both engines
+//! (and the referee): an engine that refuses one loses. Then the side to move gets
+//! `genmove black|white` (with a time per game, preceded by `time_left black|white S 0`,
+//! S its clock in whole seconds, if it lists `time_left`) and its opponent
+//! `play black|white VERTEX`.
 //! The optional referee engine gets the same setup (no time settings) and every move;
 //! when it refuses one it is dropped for the rest of the game, which goes on. At the end
 //! every engine gets `quit` and is killed if still running a moment later.
@@ -52,6 +54,7 @@ pub mod scoring;
 
 use crate::clock::GameClock;
 use crate::engine::{EngineSpec, EngineStderr};
+use crate::openings::{opening_of_game, GoOpening};
 use crate::pool::run_parallel;
 use crate::referee::truncate;
 use crate::summary::Outcome;
@@ -129,6 +132,9 @@ pub struct GtpMatchConfig {
     pub referee: Option<EngineSpec>,
     /// Where the engines' standard error goes.
     pub stderr: EngineStderr,
+    /// Openings, each played in two games in a row with colours swapped (engine 1 Black
+    /// first), in turn ([`opening_of_game`]); none: every game starts on the empty board.
+    pub openings: Vec<GoOpening>,
 }
 
 impl GtpMatchConfig {
@@ -296,7 +302,11 @@ pub struct GameRecord {
     /// 0-based number in the match.
     pub index: usize,
     pub engine1_color: Color,
-    /// Every move, Black first; `None` a pass.
+    /// The opening's name, if the game started from one.
+    pub opening: Option<String>,
+    /// Moves given by the opening (the first of `moves`).
+    pub opening_len: usize,
+    /// Every move, opening included, Black first; `None` a pass.
     pub moves: Vec<(Color, Option<Point>)>,
     /// `None` for a draw or no result.
     pub winner: Option<Color>,
@@ -375,7 +385,7 @@ impl GameRecord {
         }
     }
 
-    /// One log line: `game=3 black=a white=b result=B+2.5 reason="two passes" ...`.
+    /// One log line: `game=3 [opening=x] black=a white=b result=B+2.5 reason="two passes" ...`.
     pub fn log_line(&self, size: BoardSize, engine1: &str, engine2: &str) -> String {
         let (black, white) = self.players(engine1, engine2);
         let moves: Vec<String> = self
@@ -383,8 +393,12 @@ impl GameRecord {
             .iter()
             .map(|&(_, p)| size.vertex_name(p.and_then(|p| size.vertex(p))))
             .collect();
+        let opening = self
+            .opening
+            .as_ref()
+            .map_or(String::new(), |name| format!(" opening={name}"));
         let mut line = format!(
-            "game={} black={black} white={white} result={} reason=\"{}\" plies={} \
+            "game={}{opening} black={black} white={white} result={} reason=\"{}\" plies={} \
              time_ms={},{} longest_ms={},{}",
             self.index + 1,
             self.result(),
@@ -485,8 +499,9 @@ struct Run<'a> {
     notes: Vec<String>,
 }
 
-/// Plays game `index` (engine 1 has Black in even games) and returns its record. Never
-/// panics on engine misbehaviour: every failure ends the game with a reason.
+/// Plays game `index` (engine 1 has Black in even games), from the opening
+/// [`opening_of_game`] gives it, and returns its record. Never panics on engine
+/// misbehaviour: every failure ends the game with a reason.
 pub fn play_game(
     config: &GtpMatchConfig,
     engine1: &EngineSpec,
@@ -514,7 +529,8 @@ pub fn play_game(
         },
         notes: Vec::new(),
     };
-    let ending = run.play([black, white]);
+    let opening = opening_of_game(index, config.openings.len()).map(|i| &config.openings[i]);
+    let ending = run.play([black, white], opening);
     let referee_followed = run.referee.is_some();
     let engines = std::mem::take(&mut run.engines);
     for engine in engines.into_iter().flatten().chain(run.referee.take()) {
@@ -524,6 +540,8 @@ pub fn play_game(
     GameRecord {
         index,
         engine1_color,
+        opening: opening.map(|o| o.name.clone()),
+        opening_len: opening.map_or(0, |o| o.moves.len()),
         moves: run
             .game
             .moves()
@@ -541,8 +559,11 @@ pub fn play_game(
 }
 
 impl Run<'_> {
-    fn play(&mut self, specs: [&EngineSpec; 2]) -> Ending {
+    fn play(&mut self, specs: [&EngineSpec; 2], opening: Option<&GoOpening>) -> Ending {
         if let Some(ending) = self.start(specs) {
+            return ending;
+        }
+        if let Some(ending) = opening.and_then(|o| self.play_opening(o)) {
             return ending;
         }
         let size = self.config.size;
@@ -583,6 +604,30 @@ impl Run<'_> {
             }
             self.tell_referee(&command);
         }
+    }
+
+    /// Plays the opening's moves and sends each to both engines and the referee. `Some`
+    /// if the game ended: an engine refused a move (it loses), or the rules refused one
+    /// (the openings are checked when read, so only under other rules; a draw).
+    fn play_opening(&mut self, opening: &GoOpening) -> Option<Ending> {
+        let size = self.config.size;
+        for (color, mv) in opening.coloured_moves() {
+            let vertex = size.vertex_name(mv.and_then(|p| size.vertex(p)));
+            if let Err(why) = self.game.play(color, mv) {
+                return Some(Ending::draw(EndReason::BothFailed(format!(
+                    "opening {} cannot be played: {vertex}: {why}",
+                    opening.name
+                ))));
+            }
+            let command = format!("play {} {vertex}", color_name(color));
+            for side in [Color::Black, Color::White] {
+                if let Err(reason) = self.tell(side, &command) {
+                    return Some(Ending::win(!side, reason));
+                }
+            }
+            self.tell_referee(&command);
+        }
+        None
     }
 
     fn note(&mut self, who: &str, text: &str) {

@@ -4,13 +4,16 @@
 //!   judged by the exact rules of [`tengen::renju`];
 //! - [`referee`]: the move judge;
 //! - [`engine`]: engine processes with deadline-bounded line I/O;
-//! - [`openings`]: the 26 standard renju openings and openings files;
+//! - [`gtp`]: matches between two GTP (Go) engines, judged by [`tengen::go::Game`];
+//! - [`openings`]: the 26 standard renju openings and openings files (renju and Go);
+//! - [`suite`]: opening suites chosen by Tengen's own judgement (the `opening-suite`
+//!   binary);
 //! - [`elo`]: score, Elo difference and error bars;
 //! - [`sprt`]: the sequential probability ratio test that stops a match early;
 //! - [`clock`]: game clocks (time per game plus an increment per move).
 //!
-//! The `gomocup-match` binary runs a match from the command line; `baseline` is a simple
-//! greedy Gomocup engine to measure against.
+//! The `gomocup-match` and `gtp-match` binaries run matches from the command line;
+//! `baseline` is a simple greedy Gomocup engine to measure against.
 
 pub mod cli;
 pub mod clock;
@@ -22,4 +25,5 @@ pub mod openings;
 pub mod pool;
 pub mod referee;
 pub mod sprt;
+pub mod suite;
 pub mod summary;

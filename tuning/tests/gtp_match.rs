@@ -6,7 +6,7 @@ mod common;
 use common::tengen_binary;
 use std::process::Command;
 use std::time::{Duration, Instant};
-use tengen::core::Color;
+use tengen::core::{Color, Point};
 use tengen::go::{BoardSize, GameResult, Rules};
 use tengen::protocol::sgf::GoRecord;
 use tengen_tuning::engine::{EngineSpec, EngineStderr};
@@ -14,6 +14,7 @@ use tengen_tuning::gtp::scoring::{Agreement, DeadSource};
 use tengen_tuning::gtp::{
     play_game, EndReason, GameRecord, GtpMatchConfig, ScoreAgreement, TimeLimit,
 };
+use tengen_tuning::openings::parse_go_openings;
 use tengen_tuning::summary::{MatchSummary, Outcome};
 
 /// What a scripted engine does besides playing its moves.
@@ -89,6 +90,7 @@ fn config(size: usize) -> GtpMatchConfig {
         size: BoardSize::new(size).unwrap(),
         rules: Rules::chinese(),
         time: TimeLimit::PerMove(Duration::from_secs(1)),
+        openings: Vec::new(),
         tolerance: Duration::from_millis(200),
         command_timeout: Duration::from_secs(2),
         max_moves: 100,
@@ -419,6 +421,135 @@ fn tengen_against_itself_on_7x7() {
             .expect("plies");
         assert_eq!(board.move_count(), plies);
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn openings_are_played_first_with_colours_swapped() {
+    let mut cfg = config(5);
+    cfg.openings =
+        parse_go_openings("corner: B2 D4\nside: C2 pass\n", cfg.size, cfg.rules).unwrap();
+    let black = with_moves(&["C3", "pass"]);
+    let white = with_moves(&["pass"]);
+    // Games 0 and 1 play the first opening, engine 1 Black then White; game 2 the next.
+    for (index, engine1_color, opening) in [
+        (0, Color::Black, "corner"),
+        (1, Color::White, "corner"),
+        (2, Color::Black, "side"),
+    ] {
+        let (one, two) = if engine1_color == Color::Black {
+            (black, white)
+        } else {
+            (white, black)
+        };
+        let rec = play_game(&cfg, &fake("one", one), &fake("two", two), index);
+        assert_eq!(rec.engine1_color, engine1_color, "{rec:?}");
+        assert_eq!(rec.opening.as_deref(), Some(opening));
+        assert_eq!(rec.opening_len, 2);
+        let expected = &cfg.openings[index / 2];
+        let played: Vec<_> = expected.coloured_moves().collect();
+        assert_eq!(rec.moves[..2], played[..], "{rec:?}");
+        // Then the engines take over: Black C3, and three passes would be one too many.
+        assert_eq!(
+            rec.moves[2],
+            (Color::Black, Some(Point::new(2, 2))),
+            "{rec:?}"
+        );
+        assert_eq!(rec.reason, EndReason::Counted(tengen::go::Stop::Passes));
+        let log = rec.log_line(cfg.size, "one", "two");
+        assert!(
+            log.starts_with(&format!("game={} opening={opening} ", index + 1)),
+            "{log}"
+        );
+        // The SGF starts with the opening.
+        let sgf = GoRecord::from_sgf(rec.to_sgf(&cfg, "b", "w")).expect("SGF parses");
+        assert_eq!(sgf.moves[..2], played[..]);
+    }
+
+    // Each opening move goes to both engines, the one whose colour it is included: an
+    // engine that refuses it loses before any genmove.
+    let refuser = Script {
+        refuse_play: true,
+        ..with_moves(&["C3"])
+    };
+    for (black, white, winner) in [
+        (refuser, white, Color::White),
+        (black, refuser, Color::Black),
+    ] {
+        let rec = play_game(&cfg, &fake("one", black), &fake("two", white), 0);
+        assert_eq!(rec.winner, Some(winner), "{rec:?}");
+        assert_eq!(
+            rec.reason,
+            EndReason::RefusedMove {
+                mv: "play black B2".to_string(),
+                reply: "illegal move".to_string()
+            }
+        );
+        assert_eq!(rec.moves.len(), 1);
+    }
+}
+
+#[test]
+fn tengen_plays_an_opening_pair_on_7x7() {
+    let tengen = tengen_binary();
+    let tengen = tengen.to_str().unwrap();
+    let dir = std::env::temp_dir().join(format!("tengen-gtp-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (openings, log) = (dir.join("openings.txt"), dir.join("log"));
+    std::fs::write(&openings, "# one opening\nknight: C3 E4\n").unwrap();
+    let engine = |seed: u32| format!("{tengen} gtp --playouts 100 --resign-below 0 --seed {seed}");
+    let output = Command::new(env!("CARGO_BIN_EXE_gtp-match"))
+        .args(["--engine1", &engine(1), "--name1", "one"])
+        .args(["--engine2", &engine(2), "--name2", "two"])
+        .args(["--size", "7", "--openings", openings.to_str().unwrap()])
+        .args(["--time-per-move", "5", "--engine-stderr", "null"])
+        .args(["--sgf-dir", dir.to_str().unwrap()])
+        .args(["--log", log.to_str().unwrap()])
+        .output()
+        .expect("run gtp-match");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "stdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    // Two games by default: the opening with each engine Black once.
+    assert!(stdout.contains("one vs two: 2 games"), "{stdout}");
+    let text = std::fs::read_to_string(&log).expect("read the log");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with("game=1 opening=knight black=one white=two"),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("game=2 opening=knight black=two white=one"),
+        "{text}"
+    );
+    let size = BoardSize::new(7).unwrap();
+    for (i, line) in lines.iter().enumerate() {
+        assert!(line.contains(" moves=C3 E4 "), "{line}");
+        let sgf = std::fs::read_to_string(dir.join(format!("game-{:03}.sgf", i + 1))).unwrap();
+        let record = GoRecord::from_sgf(&sgf).expect("SGF parses");
+        let vertex = |name: &str| size.parse_vertex(name).unwrap().map(|v| size.point(v));
+        assert_eq!(
+            record.moves[..2],
+            [(Color::Black, vertex("C3")), (Color::White, vertex("E4"))],
+            "{sgf}"
+        );
+        assert!(record.moves.len() > 2, "the engines played on: {sgf}");
+    }
+
+    // A file with an illegal opening is refused with its line number.
+    std::fs::write(&openings, "ok: C3\nbad: C3 C3\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gtp-match"))
+        .args(["--engine1", "x", "--engine2", "y", "--size", "7"])
+        .args(["--openings", openings.to_str().unwrap()])
+        .output()
+        .expect("run gtp-match");
+    assert_eq!(out.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert!(message.contains("openings line 2: C3"), "{message}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

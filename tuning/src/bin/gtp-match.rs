@@ -12,6 +12,7 @@ use tengen_tuning::cli::{engine_stderr, exit_status, parse_seconds, EngineArgs, 
 use tengen_tuning::elo::Tally;
 use tengen_tuning::engine::EngineSpec;
 use tengen_tuning::gtp::{run_match, GtpMatchConfig, ScoreAgreement, TimeLimit};
+use tengen_tuning::openings::parse_go_openings;
 use tengen_tuning::sprt::{Sprt, SprtProgress};
 use tengen_tuning::summary::{MatchSummary, Outcome};
 
@@ -31,10 +32,14 @@ struct Args {
     /// kgs-rules to engines that list them; the referee counts with them).
     #[arg(long, default_value = "chinese")]
     rules: String,
-    /// Number of games; engine 1 has Black in the odd-numbered ones. The most with
-    /// --sprt.
-    #[arg(long, default_value_t = 2)]
-    games: usize,
+    /// Number of games; engine 1 has Black in the odd-numbered ones (default: 2, or two
+    /// per opening with --openings). The most with --sprt.
+    #[arg(long)]
+    games: Option<usize>,
+    /// A file of openings (one a line: `name: D4 pass C7`, `#` comments), each played
+    /// twice in a row with colours swapped; checked by the rules core when read.
+    #[arg(long)]
+    openings: Option<PathBuf>,
     /// Stop as soon as a sequential probability ratio test decides:
     /// elo0=0,elo1=10,alpha=0.05,beta=0.05 (alpha and beta default to 0.05).
     #[arg(long)]
@@ -106,12 +111,22 @@ fn run(args: &Args) -> Result<(), String> {
     if let Some(dir) = &args.sgf_dir {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
+    let rules = Rules {
+        komi: args.komi,
+        ..preset
+    };
+    let openings = match &args.openings {
+        None => Vec::new(),
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            parse_go_openings(&text, size, rules).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+    };
+    let games = args.games.unwrap_or(2 * openings.len().max(1));
     let config = GtpMatchConfig {
         size,
-        rules: Rules {
-            komi: args.komi,
-            ..preset
-        },
+        rules,
         time: match (args.time_per_game, args.time_per_move) {
             (Some(game), _) => TimeLimit::PerGame {
                 main: Duration::from_secs(u64::from(game)),
@@ -120,6 +135,7 @@ fn run(args: &Args) -> Result<(), String> {
             (None, 0) => TimeLimit::Unlimited,
             (None, t) => TimeLimit::PerMove(Duration::from_secs(u64::from(t))),
         },
+        openings,
         tolerance: Duration::from_millis(args.tolerance_ms),
         command_timeout: Duration::from_millis(args.command_ms),
         max_moves: args.max_moves.unwrap_or(3 * size.points()),
@@ -129,8 +145,7 @@ fn run(args: &Args) -> Result<(), String> {
     let mut log = GameLog::create(args.log.as_deref())?;
 
     eprintln!(
-        "{name1} vs {name2}: {} games{}, {}x{} {} komi {}, {}, concurrency {}{}",
-        args.games,
+        "{name1} vs {name2}: {games} games{}, {}x{} {} komi {}, {}, concurrency {}{}{}",
         args.sprt
             .map_or(String::new(), |s| format!(" at most, SPRT {s}")),
         args.size,
@@ -143,6 +158,10 @@ fn run(args: &Args) -> Result<(), String> {
             ", with referee"
         } else {
             ""
+        },
+        match config.openings.len() {
+            0 => String::new(),
+            n => format!(", {n} openings"),
         }
     );
     let mut done = 0;
@@ -153,7 +172,7 @@ fn run(args: &Args) -> Result<(), String> {
         &config,
         &engine1,
         &engine2,
-        args.games,
+        games,
         args.concurrency,
         |rec| {
             done += 1;
@@ -175,7 +194,7 @@ fn run(args: &Args) -> Result<(), String> {
             eprintln!(
                 "game {done:>3}/{} #{:<3} {black} (B) vs {white} (W): {:<7} {}{scores} \
                  [{} moves, {:.1}s] | {name1} +{} ={} -{} ({:.1}%){}",
-                args.games,
+                games,
                 rec.index + 1,
                 rec.result(),
                 rec.reason,
