@@ -27,6 +27,10 @@ pub enum Command {
         /// Transposition table size in MiB (capped by the manager's `INFO max_memory`).
         #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
         hash_mb: u32,
+        /// Stop every move search after about this many nodes (as `INFO max_node`, which
+        /// overrides it): fixed-work matches for testing and tuning.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        max_nodes: Option<u64>,
     },
     /// Play Go over GTP (version 2, with the Leela Zero and KataGo analysis commands).
     Gtp {
@@ -213,12 +217,17 @@ pub fn run(cli: Cli) -> ExitCode {
             crate::protocol::gtp::run(io::BufReader::new(io::stdin()), io::stdout(), options)
                 .map(|()| ExitCode::SUCCESS)
         }
-        Command::Gomocup { threads, hash_mb } => crate::protocol::gomocup::run(
+        Command::Gomocup {
+            threads,
+            hash_mb,
+            max_nodes,
+        } => crate::protocol::gomocup::run(
             io::BufReader::new(io::stdin()),
             io::stdout(),
             crate::protocol::gomocup::Options {
                 threads: threads as usize,
                 hash_mb: hash_mb as usize,
+                max_nodes,
             },
         )
         .map(|()| ExitCode::SUCCESS),

@@ -23,6 +23,8 @@ pub struct Options {
     pub threads: usize,
     /// Transposition table size when neither `hash_size` nor `max_memory` says otherwise.
     pub hash_mb: usize,
+    /// Node limit of every search until `INFO max_node` says otherwise.
+    pub max_nodes: Option<u64>,
 }
 
 impl Default for Options {
@@ -30,6 +32,7 @@ impl Default for Options {
         Options {
             threads: 1,
             hash_mb: 64,
+            max_nodes: None,
         }
     }
 }
@@ -183,7 +186,7 @@ impl Session {
             hash_kb: None,
             show_detail: true,
             max_depth: None,
-            max_nodes: None,
+            max_nodes: options.max_nodes,
             block: None,
             running: None,
             our_moves: 0,
