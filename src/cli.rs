@@ -164,10 +164,16 @@ pub enum RenjuCommand {
 }
 
 impl Cli {
-    /// What a Gomocup manager gets when it starts `pbrain-*` with no arguments: the
-    /// Gomocup protocol with the default options.
+    /// What a Gomocup manager gets when it starts `pbrain-*`: the Gomocup protocol, with
+    /// the default options when (as managers do) it gives no arguments, else with the
+    /// `tengen gomocup` options it gives (`pbrain-tengen --threads 4`).
     pub fn pbrain() -> Cli {
-        Cli::parse_from(["tengen", "gomocup"])
+        let options = std::env::args_os().skip(1);
+        Cli::parse_from(
+            ["tengen".into(), "gomocup".into()]
+                .into_iter()
+                .chain(options),
+        )
     }
 }
 

@@ -1,5 +1,5 @@
-//! The name Gomocup managers start (`pbrain-*`): the Gomocup protocol with default options,
-//! the same as `tengen gomocup`.
+//! The name Gomocup managers start (`pbrain-*`): the Gomocup protocol, the same as
+//! `tengen gomocup` (with its options, when any are given).
 
 use std::process::ExitCode;
 
