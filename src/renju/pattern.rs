@@ -39,7 +39,7 @@ pub enum Shape {
 }
 
 impl Shape {
-    const ALL: [Shape; 9] = [
+    pub const ALL: [Shape; 9] = [
         Shape::None,
         Shape::ClosedTwo,
         Shape::OpenTwo,

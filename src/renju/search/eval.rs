@@ -5,19 +5,128 @@
 
 use super::position::Position;
 use crate::core::{Color, Point};
-use crate::renju::{LinePattern, Rule, Tally};
+use crate::renju::{LinePattern, Rule, Shape, Tally};
 
-/// Evaluation weights. Shapes are what a stone on an empty point would make on one line.
+/// The terms of the evaluation: what a stone of one colour on one empty point would make.
+/// The first seven are line shapes, counted once for each of the point's four lines that
+/// has them; the last five are combinations across lines, counted once for the point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    ClosedTwo,
+    OpenTwo,
+    ClosedThree,
+    OpenThree,
+    Four,
+    FlexFour,
+    Five,
+    /// A four and a three on other lines (a win unless the four's block stops the three).
+    FourThree,
+    /// Two threes (where not forbidden).
+    DoubleThree,
+    /// A four and, on another line, a shape one stone short of a three or four.
+    FourTwo,
+    /// One three and, on another line, a shape one stone short of a three or four.
+    ThreeTwo,
+    /// No three or four, but two lines one stone short of one: a double threat next.
+    DoubleTwo,
+}
+
+/// How many [`Term`]s there are.
+pub const TERMS: usize = 12;
+
+impl Term {
+    pub const ALL: [Term; TERMS] = [
+        Term::ClosedTwo,
+        Term::OpenTwo,
+        Term::ClosedThree,
+        Term::OpenThree,
+        Term::Four,
+        Term::FlexFour,
+        Term::Five,
+        Term::FourThree,
+        Term::DoubleThree,
+        Term::FourTwo,
+        Term::ThreeTwo,
+        Term::DoubleTwo,
+    ];
+
+    /// The term a line of `shape` adds, if any.
+    #[inline]
+    fn of_shape(shape: Shape) -> Option<Term> {
+        match shape {
+            Shape::None | Shape::Overline => None,
+            Shape::ClosedTwo => Some(Term::ClosedTwo),
+            Shape::OpenTwo => Some(Term::OpenTwo),
+            Shape::ClosedThree => Some(Term::ClosedThree),
+            Shape::OpenThree => Some(Term::OpenThree),
+            Shape::Four => Some(Term::Four),
+            Shape::FlexFour => Some(Term::FlexFour),
+            Shape::Five => Some(Term::Five),
+        }
+    }
+}
+
+/// Counts of each [`Term`], indexed by `Term as usize`.
+pub type TermCounts = [i32; TERMS];
+
+/// The terms a stone on a point with these four line patterns and their `tally` makes,
+/// added to `counts`.
+///
+/// ```
+/// use tengen::renju::{Board, Rule, Tally};
+/// use tengen::renju::search::{add_terms, Term, TERMS};
+/// use tengen::core::{Color, Point};
+/// let mut b = Board::new(15, Rule::Renju).unwrap();
+/// for x in 4..6 { b.put(Point::new(x, 7), Color::Black).unwrap(); }
+/// for y in 8..10 { b.put(Point::new(6, y), Color::Black).unwrap(); }
+/// let lines = b.patterns(Point::new(6, 7), Color::Black);
+/// let tally = lines.iter().fold(Tally::default(), |t, l| t + l.tally());
+/// let mut counts = [0; TERMS];
+/// add_terms(&lines, tally, &mut counts);
+/// assert_eq!(counts[Term::OpenThree as usize], 2);
+/// assert_eq!(counts[Term::DoubleThree as usize], 1);
+/// ```
+#[inline]
+pub fn add_terms(patterns: &[LinePattern; 4], tally: Tally, counts: &mut TermCounts) {
+    let mut twos = 0;
+    for line in patterns {
+        let shape = line.shape();
+        twos += i32::from(is_two(shape));
+        if let Some(t) = Term::of_shape(shape) {
+            counts[t as usize] += 1;
+        }
+    }
+    if let Some(t) = combination(tally, twos) {
+        counts[t as usize] += 1;
+    }
+}
+
+/// The combination term of a point whose lines add up to `tally` and of which `twos` are
+/// one stone short of a three or a four.
+#[inline]
+fn combination(tally: Tally, twos: i32) -> Option<Term> {
+    if tally.fives() > 0 {
+        return None;
+    }
+    match (tally.fours(), tally.threes()) {
+        (1.., 1..) => Some(Term::FourThree),
+        (0, 2..) => Some(Term::DoubleThree),
+        (1.., 0) if twos > 0 => Some(Term::FourTwo),
+        (0, 1) if twos > 0 => Some(Term::ThreeTwo),
+        (0, 0) if twos >= 2 => Some(Term::DoubleTwo),
+        _ => None,
+    }
+}
+
+/// Evaluation weights: what each [`Term`] of a point is worth to the side to move (the
+/// mover, whose threats come first) and to the opponent, and the ordering's share of a
+/// point's value as a block.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
-    /// Value of making each `Shape` on one line, indexed by `Shape as usize`.
-    pub shape: [i32; 9],
-    /// Extra value of a point that makes a four and a three at once.
-    pub four_three: i32,
-    /// Extra value of a point that makes two threes (when legal).
-    pub double_three: i32,
-    /// Share (percent) of the opponent's point values subtracted in the static score.
-    pub opponent_pct: i32,
+    /// Value of each term of a point to the side to move, indexed by `Term as usize`.
+    pub mover: TermCounts,
+    /// Value of each term of a point to the opponent (subtracted in the static score).
+    pub opponent: TermCounts,
     /// Bonus for having the move.
     pub tempo: i32,
     /// Share (percent) of a point's value for the opponent added to its ordering score
@@ -27,21 +136,18 @@ pub struct Weights {
 
 impl Weights {
     pub const DEFAULT: Weights = Weights {
-        //       None CTwo OTwo CThree OThree Four Flex Five Overline
-        shape: [0, 2, 8, 7, 28, 30, 120, 500, 0],
-        four_three: 160,
-        double_three: 90,
-        opponent_pct: 90,
+        //     CTwo OTwo CThree OThree Four Flex Five 4-3 3-3 4-2 3-2 2-2
+        mover: [2, 8, 7, 28, 30, 120, 500, 160, 90, 0, 0, 0],
+        opponent: [2, 7, 6, 25, 27, 108, 450, 144, 81, 0, 0, 0],
         tempo: 12,
         defence_pct: 80,
     };
-}
 
-impl Weights {
-    /// Value of making `line`'s shape on one line.
-    #[inline]
-    pub fn line_value(&self, line: LinePattern) -> i32 {
-        self.shape[line.shape() as usize]
+    /// The static score of `counts` (the mover's points' terms, then the opponent's).
+    pub fn score(&self, counts: &[TermCounts; 2]) -> i32 {
+        let dot =
+            |w: &TermCounts, c: &TermCounts| -> i32 { w.iter().zip(c).map(|(w, c)| w * c).sum() };
+        dot(&self.mover, &counts[0]) - dot(&self.opponent, &counts[1]) + self.tempo
     }
 }
 
@@ -49,6 +155,35 @@ impl Default for Weights {
     fn default() -> Self {
         Weights::DEFAULT
     }
+}
+
+/// The weights of the line-shape terms arranged for the search's inner loop: the value of
+/// a line to the mover and to the opponent, by its [`Shape`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineValues([[i32; 2]; 9]);
+
+impl LineValues {
+    pub fn new(w: &Weights) -> LineValues {
+        let mut table = [[0; 2]; 9];
+        for (i, shape) in Shape::ALL.iter().enumerate() {
+            if let Some(t) = Term::of_shape(*shape) {
+                table[i] = [w.mover[t as usize], w.opponent[t as usize]];
+            }
+        }
+        LineValues(table)
+    }
+
+    /// A `line`'s value to the mover and to the opponent.
+    #[inline]
+    pub fn of(&self, line: LinePattern) -> [i32; 2] {
+        self.0[line.shape() as usize]
+    }
+}
+
+/// Is a line of `shape` one stone short of a three or a four?
+#[inline]
+pub fn is_two(shape: Shape) -> bool {
+    matches!(shape, Shape::OpenTwo | Shape::ClosedThree)
 }
 
 /// What a stone of one colour on one empty point would make.
@@ -64,7 +199,7 @@ pub struct Threat {
     pub three: bool,
     /// The point is forbidden to this colour (Black in renju): worthless to it.
     pub forbidden: bool,
-    /// Positional value (see [`Weights`]).
+    /// Positional value to this colour as the side to move (see [`Weights`]).
     pub value: i32,
 }
 
@@ -87,12 +222,13 @@ pub struct Shapes {
     pub three: bool,
     /// Black in renju, no five, and an overline, two fours or two threes: maybe a foul.
     pub may_foul: bool,
-    pub value: i32,
+    /// The point's value to its colour as the side to move, then as the opponent.
+    pub value: [i32; 2],
 }
 
 impl Shapes {
-    /// The shapes of a point whose four lines add up to `tally` and are worth `line_value`
-    /// (the sum of [`Weights::line_value`]), for a `color` stone under `rule`.
+    /// The shapes of a point whose four lines are `patterns`, adding up to `tally`, for a
+    /// `color` stone under `rule`.
     ///
     /// ```
     /// use tengen::renju::{Board, Rule, Tally};
@@ -102,13 +238,37 @@ impl Shapes {
     /// for x in 4..7 { b.put(Point::new(x, 7), Color::Black).unwrap(); }
     /// let lines = b.patterns(Point::new(7, 7), Color::Black);
     /// let tally = lines.iter().fold(Tally::default(), |t, l| t + l.tally());
-    /// let s = Shapes::from_tally(tally, 0, Color::Black, Rule::Renju, &Weights::DEFAULT);
+    /// let s = Shapes::of(&lines, tally, Color::Black, Rule::Renju, &Weights::DEFAULT);
     /// assert!(s.flex_four && !s.may_foul);
     /// ```
     #[inline]
-    pub fn from_tally(
+    pub fn of(
+        patterns: &[LinePattern; 4],
         tally: Tally,
-        line_value: i32,
+        color: Color,
+        rule: Rule,
+        w: &Weights,
+    ) -> Shapes {
+        let table = LineValues::new(w);
+        let mut value = [0; 2];
+        let mut twos = 0;
+        for &line in patterns {
+            let v = table.of(line);
+            value[0] += v[0];
+            value[1] += v[1];
+            twos += i32::from(is_two(line.shape()));
+        }
+        Shapes::from_lines(tally, value, twos, color, rule, w)
+    }
+
+    /// The shapes of a point whose four lines add up to `tally`, are worth `line_value`
+    /// (by role, see [`LineValues`]) and of which `twos` are one stone short of a three or
+    /// a four: [`Shapes::of`] for a search that keeps those sums up to date.
+    #[inline]
+    pub fn from_lines(
+        tally: Tally,
+        line_value: [i32; 2],
+        twos: i32,
         color: Color,
         rule: Rule,
         w: &Weights,
@@ -119,6 +279,10 @@ impl Shapes {
             value: line_value,
             ..Shapes::default()
         };
+        if let Some(t) = combination(tally, twos) {
+            s.value[0] += w.mover[t as usize];
+            s.value[1] += w.opponent[t as usize];
+        }
         if s.five {
             return s;
         }
@@ -129,12 +293,6 @@ impl Shapes {
         s.flex_four |= fours >= 2;
         s.four = fours > 0;
         s.three = threes > 0;
-        if fours > 0 && threes > 0 {
-            s.value += w.four_three;
-        }
-        if threes >= 2 {
-            s.value += w.double_three;
-        }
         s
     }
 
@@ -154,19 +312,38 @@ impl Shapes {
             four: self.four,
             three: self.three,
             forbidden: false,
-            value: self.value,
+            value: self.value[0],
         }
     }
 }
 
 /// Static score of the position for the side to move: the values of the candidate points
-/// (empty, near a stone) to each side (forbidden points are worth nothing to Black), the opponent's discounted.
+/// (empty, near a stone) to the mover less their values to the opponent (forbidden points
+/// are worth nothing to Black), plus the tempo.
 pub fn evaluate(pos: &Position) -> i32 {
     let w = pos.weights();
     let me = pos.to_move();
-    let own = pos.total_value(me);
-    let theirs = pos.total_value(!me);
-    own - theirs * w.opponent_pct / 100 + w.tempo
+    pos.total_value(me, 0) - pos.total_value(!me, 1) + w.tempo
+}
+
+/// The terms of every candidate point of `pos`, summed: the mover's, then the opponent's
+/// (points forbidden to Black count nothing for it). [`Weights::score`] of them is
+/// [`evaluate`]; tuners fit the weights to them.
+pub fn term_counts(pos: &Position) -> [TermCounts; 2] {
+    let me = pos.to_move();
+    let board = pos.board();
+    let mut counts = [[0; TERMS]; 2];
+    for p in pos.candidates() {
+        for (role, color) in [(0, me), (1, !me)] {
+            if pos.threat(p, color).forbidden {
+                continue;
+            }
+            let lines = board.patterns(p, color);
+            let tally = lines.iter().fold(Tally::default(), |t, l| t + l.tally());
+            add_terms(&lines, tally, &mut counts[role]);
+        }
+    }
+    counts
 }
 
 /// Ordering score of a move for the side to move: its own value plus its value as a block.
@@ -205,6 +382,36 @@ mod tests {
         let e2 = evaluate(&two);
         let e3 = evaluate(&three);
         assert!(e3 > e2, "{e3} <= {e2}");
+    }
+
+    /// The incremental score is the weights' score of the terms counted from scratch, for
+    /// any weights: what the tuners fit is what the search evaluates.
+    #[test]
+    fn the_score_is_the_weighted_sum_of_the_terms() {
+        use crate::core::SplitMix64;
+        let mut rng = SplitMix64::new(11);
+        for rule in [Rule::Renju, Rule::Freestyle] {
+            for game in 0..20 {
+                let mut w = Weights::DEFAULT;
+                if game % 2 == 1 {
+                    for v in w.mover.iter_mut().chain(w.opponent.iter_mut()) {
+                        *v = rng.below(200) as i32 - 50;
+                    }
+                    w.tempo = rng.below(50) as i32;
+                }
+                let mut pos =
+                    Position::with_weights(Board::new(15, rule).unwrap(), Color::Black, w);
+                pos.play(Point::new(7, 7));
+                for _ in 0..rng.below(60) {
+                    let candidates = pos.candidates();
+                    let p = candidates[rng.below(candidates.len() as u64) as usize];
+                    if pos.is_legal(p, pos.to_move()) && !pos.has_five(pos.to_move()) {
+                        pos.play(p);
+                    }
+                }
+                assert_eq!(evaluate(&pos), w.score(&term_counts(&pos)));
+            }
+        }
     }
 
     #[test]

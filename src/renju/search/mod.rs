@@ -26,7 +26,10 @@ mod threat;
 mod tt;
 
 pub use alphabeta::{WIN, WIN_BOUND};
-pub use eval::{evaluate, PointInfo, Shapes, Threat, Weights};
+pub use eval::{
+    add_terms, evaluate, is_two, term_counts, LineValues, PointInfo, Shapes, Term, TermCounts,
+    Threat, Weights, TERMS,
+};
 pub use position::Position;
 pub use threat::{Mode, ThreatSearch, Win};
 pub use tt::{Bound, Entry, TranspositionTable};

@@ -7,7 +7,7 @@
 //! the stone, so a move re-reads at most eighty line patterns. The search then reads
 //! threats, fives and the static score from the cache instead of scanning the board.
 
-use super::eval::{PointInfo, Shapes, Threat, Weights};
+use super::eval::{is_two, LineValues, PointInfo, Shapes, Threat, Weights};
 use crate::core::{Bitboard, Color, Point};
 use crate::renju::line::{DIRECTIONS, HALF};
 use crate::renju::{Board, LinePattern, Rule, Tally, MAX_SIZE};
@@ -46,6 +46,8 @@ pub struct Position {
     board: Board,
     to_move: Color,
     weights: Weights,
+    /// The line-shape part of `weights`, by shape.
+    line_values: LineValues,
     /// For every cell, the number of stones within [`NEAR`].
     near: Box<[u8; CELLS]>,
     /// Empty cells with a stone within [`NEAR`].
@@ -55,8 +57,9 @@ pub struct Position {
     lines: Box<[[Lines; 2]; CELLS]>,
     /// For every empty cell and colour, the shapes read from `lines`.
     shapes: Box<[[Shapes; 2]; CELLS]>,
-    /// Per colour, the sum of `shapes[..].value` over the candidates.
-    value_sum: [i32; 2],
+    /// Per colour, the sums of `shapes[..].value` (as the mover, as the opponent) over the
+    /// candidates.
+    value_sum: [[i32; 2]; 2],
     /// Per colour, the empty cells where a stone makes five.
     fives: [Cells; 2],
     /// Per colour, the empty cells where a stone makes a flex four by shape (Black's may
@@ -80,11 +83,12 @@ impl Position {
             board,
             to_move,
             weights,
+            line_values: LineValues::new(&weights),
             near: Box::new([0; CELLS]),
             candidates: Cells::EMPTY,
             lines: Box::new([[Lines::default(); 2]; CELLS]),
             shapes: Box::new([[Shapes::default(); 2]; CELLS]),
-            value_sum: [0; 2],
+            value_sum: [[0; 2]; 2],
             fives: [Cells::EMPTY; 2],
             flex_fours: [Cells::EMPTY; 2],
             fours: [Cells::EMPTY; 2],
@@ -97,7 +101,7 @@ impl Position {
                 if pos.board.stone(p).is_none() {
                     for color in Color::BOTH {
                         pos.lines[cell(p)][color.index()] =
-                            Lines::of(pos.board.patterns(p, color), &pos.weights);
+                            Lines::of(pos.board.patterns(p, color), &pos.line_values);
                     }
                     pos.add_cell(p);
                 }
@@ -244,14 +248,14 @@ impl Position {
             || self.board.foul(point_of(i)).is_none()
     }
 
-    /// Sum of the values of the candidate points to `color`; points forbidden to Black
-    /// are worth nothing to it.
-    pub fn total_value(&self, color: Color) -> i32 {
-        let mut sum = self.value_sum[color.index()];
+    /// Sum of the values of the candidate points to `color`, as the side to move (`role`
+    /// 0) or as the opponent (1); points forbidden to Black are worth nothing to it.
+    pub fn total_value(&self, color: Color, role: usize) -> i32 {
+        let mut sum = self.value_sum[color.index()][role];
         if color == Color::Black {
             for i in (self.may_foul & self.candidates).iter() {
                 if self.board.foul(point_of(i)).is_some() {
-                    sum -= self.shapes[i][0].value;
+                    sum -= self.shapes[i][0].value[role];
                 }
             }
         }
@@ -271,7 +275,11 @@ impl Position {
             if old != new {
                 lines.patterns[d] = new;
                 lines.tally = lines.tally - old.tally() + new.tally();
-                lines.value += self.weights.line_value(new) - self.weights.line_value(old);
+                let (v_new, v_old) = (self.line_values.of(new), self.line_values.of(old));
+                for role in 0..2 {
+                    lines.value[role] += v_new[role] - v_old[role];
+                }
+                lines.twos += i32::from(is_two(new.shape())) - i32::from(is_two(old.shape()));
                 changed = true;
             }
         }
@@ -325,7 +333,14 @@ impl Position {
         for color in Color::BOTH {
             let c = color.index();
             let lines = &self.lines[i][c];
-            let s = Shapes::from_tally(lines.tally, lines.value, color, rule, &self.weights);
+            let s = Shapes::from_lines(
+                lines.tally,
+                lines.value,
+                lines.twos,
+                color,
+                rule,
+                &self.weights,
+            );
             self.shapes[i][c] = s;
             if s.five {
                 self.fives[c].insert(i);
@@ -350,7 +365,9 @@ impl Position {
     #[inline]
     fn count_values(&mut self, i: usize, sign: i32) {
         for c in 0..2 {
-            self.value_sum[c] += sign * self.shapes[i][c].value;
+            for role in 0..2 {
+                self.value_sum[c][role] += sign * self.shapes[i][c].value[role];
+            }
         }
     }
 
@@ -380,22 +397,30 @@ impl Position {
     }
 }
 
-/// The four line patterns through an empty point for one colour, with their tally and
-/// value kept in step.
+/// The four line patterns through an empty point for one colour, with their tally, value
+/// (to the mover, to the opponent) and count of twos (see [`is_two`]) kept in step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Lines {
     patterns: [LinePattern; 4],
     tally: Tally,
-    value: i32,
+    value: [i32; 2],
+    twos: i32,
 }
 
 impl Lines {
-    fn of(patterns: [LinePattern; 4], w: &Weights) -> Lines {
-        Lines {
+    fn of(patterns: [LinePattern; 4], table: &LineValues) -> Lines {
+        let mut lines = Lines {
             patterns,
             tally: patterns.iter().fold(Tally::default(), |t, l| t + l.tally()),
-            value: patterns.iter().map(|&l| w.line_value(l)).sum(),
+            ..Lines::default()
+        };
+        for line in patterns {
+            let v = table.of(line);
+            lines.value[0] += v[0];
+            lines.value[1] += v[1];
+            lines.twos += i32::from(is_two(line.shape()));
         }
+        lines
     }
 }
 
@@ -452,7 +477,9 @@ mod tests {
                     }
                 }
                 for color in Color::BOTH {
-                    assert_eq!(pos.total_value(color), fresh.total_value(color));
+                    for role in 0..2 {
+                        assert_eq!(pos.total_value(color, role), fresh.total_value(color, role));
+                    }
                 }
             }
         }
