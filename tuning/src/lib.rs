@@ -27,3 +27,4 @@ pub mod referee;
 pub mod sprt;
 pub mod suite;
 pub mod summary;
+pub mod texel;

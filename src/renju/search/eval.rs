@@ -50,6 +50,24 @@ impl Term {
         Term::DoubleTwo,
     ];
 
+    /// The term's name in parameter lists (`open_three`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Term::ClosedTwo => "closed_two",
+            Term::OpenTwo => "open_two",
+            Term::ClosedThree => "closed_three",
+            Term::OpenThree => "open_three",
+            Term::Four => "four",
+            Term::FlexFour => "flex_four",
+            Term::Five => "five",
+            Term::FourThree => "four_three",
+            Term::DoubleThree => "double_three",
+            Term::FourTwo => "four_two",
+            Term::ThreeTwo => "three_two",
+            Term::DoubleTwo => "double_two",
+        }
+    }
+
     /// The term a line of `shape` adds, if any.
     #[inline]
     fn of_shape(shape: Shape) -> Option<Term> {

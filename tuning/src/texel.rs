@@ -1,0 +1,264 @@
+//! Texel tuning of the renju evaluation: fit [`Weights`] to the results of played games.
+//!
+//! Every quiet position of a game (neither side can make five, the side to move has no
+//! open three to turn into a straight four) becomes a sample: the terms of its candidate
+//! points ([`term_counts`]) and the game's result for the side to move. The static score
+//! is linear in the weights ([`Weights::score`]), so the fit minimises the mean squared
+//! difference between the results and `sigmoid(score / K)` by gradient descent (Adam),
+//! `K` first chosen to fit the starting weights best. Games are split between a training
+//! set and a held-out set, so the report shows whether the fit generalises.
+
+use tengen::core::{Color, Point};
+use tengen::renju::search::{term_counts, Position, TermCounts, Weights, TERMS};
+use tengen::renju::{Board, Rule};
+
+/// One quiet position: its terms and the result for its side to move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The side to move's terms, then the opponent's.
+    pub counts: [TermCounts; 2],
+    /// 1 won, 0.5 drawn, 0 lost, for the side to move.
+    pub result: f64,
+}
+
+/// The samples of one game, given its moves (Black first, the opening included) and its
+/// result for Black; positions before `skip` moves are left out (the opening's).
+///
+/// ```
+/// use tengen::core::Point;
+/// use tengen::renju::Rule;
+/// use tengen_tuning::texel::game_samples;
+/// let moves: Vec<Point> = (0..4).map(|i| Point::new(7, 5 + i)).collect();
+/// let samples = game_samples(&moves, 1.0, 15, Rule::Renju, 0).unwrap();
+/// assert_eq!(samples.len(), 4);
+/// assert_eq!(samples[1].result, 0.0); // White to move in a game Black won
+/// ```
+pub fn game_samples(
+    moves: &[Point],
+    black_result: f64,
+    size: usize,
+    rule: Rule,
+    skip: usize,
+) -> Result<Vec<Sample>, String> {
+    let board = Board::new(size, rule).map_err(|e| e.to_string())?;
+    let mut pos = Position::new(board, Color::Black);
+    let mut samples = Vec::new();
+    for (ply, &p) in moves.iter().enumerate() {
+        let me = pos.to_move();
+        let quiet = !pos.has_five(me) && !pos.has_five(!me) && !pos.has_flex_four(me);
+        if ply >= skip && quiet {
+            let result = if me == Color::Black {
+                black_result
+            } else {
+                1.0 - black_result
+            };
+            samples.push(Sample {
+                counts: term_counts(&pos),
+                result,
+            });
+        }
+        if !pos.is_legal(p, me) {
+            return Err(format!("move {} ({},{}) is illegal", ply + 1, p.x, p.y));
+        }
+        pos.play(p);
+    }
+    Ok(samples)
+}
+
+/// The games of a `gomocup-match --log` file: each line's moves and Black's result.
+pub fn parse_log(text: &str) -> Result<Vec<(Vec<Point>, f64)>, String> {
+    let mut games = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bad = |why: &str| format!("log line {}: {why}", n + 1);
+        let field = |key: &str| {
+            line.split_whitespace()
+                .find_map(|w| w.strip_prefix(key))
+                .ok_or_else(|| bad(&format!("no {key}")))
+        };
+        let result = match field("result=")? {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            "1/2-1/2" => 0.5,
+            other => return Err(bad(&format!("result '{other}'"))),
+        };
+        let moves_at = line.find("moves=").ok_or_else(|| bad("no moves="))?;
+        let moves = line[moves_at + 6..]
+            .split_whitespace()
+            .map(|m| {
+                let (x, y) = m
+                    .split_once(',')
+                    .ok_or_else(|| bad(&format!("move '{m}'")))?;
+                match (x.parse(), y.parse()) {
+                    (Ok(x), Ok(y)) => Ok(Point::new(x, y)),
+                    _ => Err(bad(&format!("move '{m}'"))),
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        games.push((moves, result));
+    }
+    Ok(games)
+}
+
+/// The weights as the fit's parameters: the mover's terms, the opponent's, the tempo.
+const PARAMS: usize = 2 * TERMS + 1;
+
+fn to_params(w: &Weights) -> [f64; PARAMS] {
+    let mut p = [0.0; PARAMS];
+    for t in 0..TERMS {
+        p[t] = f64::from(w.mover[t]);
+        p[TERMS + t] = f64::from(w.opponent[t]);
+    }
+    p[2 * TERMS] = f64::from(w.tempo);
+    p
+}
+
+fn to_weights(p: &[f64; PARAMS], base: &Weights) -> Weights {
+    let mut w = *base;
+    for t in 0..TERMS {
+        w.mover[t] = p[t].round() as i32;
+        w.opponent[t] = p[TERMS + t].round() as i32;
+    }
+    w.tempo = p[2 * TERMS].round() as i32;
+    w
+}
+
+/// A sample's features: the score is their dot product with the parameters.
+fn features(s: &Sample) -> [f64; PARAMS] {
+    let mut x = [0.0; PARAMS];
+    for t in 0..TERMS {
+        x[t] = f64::from(s.counts[0][t]);
+        x[TERMS + t] = -f64::from(s.counts[1][t]);
+    }
+    x[2 * TERMS] = 1.0;
+    x
+}
+
+fn sigmoid(v: f64) -> f64 {
+    1.0 / (1.0 + (-v).exp())
+}
+
+/// Mean squared difference between the results and `sigmoid(score / k)` under `w`.
+pub fn loss(w: &Weights, k: f64, samples: &[Sample]) -> f64 {
+    let sum: f64 = samples
+        .iter()
+        .map(|s| {
+            let d = sigmoid(f64::from(w.score(&s.counts)) / k) - s.result;
+            d * d
+        })
+        .sum();
+    sum / samples.len().max(1) as f64
+}
+
+/// The scale `k` (score points per unit of log-odds) that fits `w` best, searched from 10
+/// to 2000.
+pub fn best_scale(w: &Weights, samples: &[Sample]) -> f64 {
+    let (mut lo, mut hi) = (10.0_f64, 2000.0_f64);
+    // The loss is unimodal in k for any sensible weights: golden-section search.
+    let g = (5.0_f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let (a, b) = (hi - g * (hi - lo), lo + g * (hi - lo));
+        if loss(w, a, samples) < loss(w, b, samples) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Fits the weights to `samples` from `start` with `k` fixed: `iterations` steps of Adam
+/// with step size `rate` (in score points) on the full batch.
+pub fn fit(start: &Weights, k: f64, samples: &[Sample], iterations: usize, rate: f64) -> Weights {
+    let xs: Vec<([f64; PARAMS], f64)> = samples.iter().map(|s| (features(s), s.result)).collect();
+    let mut p = to_params(start);
+    let (mut m, mut v) = ([0.0; PARAMS], [0.0; PARAMS]);
+    let (b1, b2, eps) = (0.9_f64, 0.999_f64, 1e-8);
+    for step in 1..=iterations {
+        let mut grad = [0.0; PARAMS];
+        for (x, r) in &xs {
+            let score: f64 = x.iter().zip(&p).map(|(x, p)| x * p).sum();
+            let q = sigmoid(score / k);
+            let g = 2.0 * (q - r) * q * (1.0 - q) / k;
+            for (gj, xj) in grad.iter_mut().zip(x) {
+                *gj += g * xj;
+            }
+        }
+        for j in 0..PARAMS {
+            let g = grad[j] / xs.len().max(1) as f64;
+            m[j] = b1 * m[j] + (1.0 - b1) * g;
+            v[j] = b2 * v[j] + (1.0 - b2) * g * g;
+            let m_hat = m[j] / (1.0 - b1.powi(step as i32));
+            let v_hat = v[j] / (1.0 - b2.powi(step as i32));
+            p[j] -= rate * m_hat / (v_hat.sqrt() + eps);
+        }
+    }
+    to_weights(&p, start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(mover: i32, opponent: i32, result: f64) -> Sample {
+        let mut counts = [[0; TERMS]; 2];
+        counts[0][1] = mover;
+        counts[1][1] = opponent;
+        Sample { counts, result }
+    }
+
+    #[test]
+    fn the_fit_recovers_weights_that_explain_the_results() {
+        // Results drawn from a model where an open two is worth 40 to the mover and 20 to
+        // the opponent, k = 100: the fit must move the weights there from elsewhere.
+        let truth = Weights {
+            mover: [0, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            opponent: [0, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            tempo: 0,
+            ..Weights::DEFAULT
+        };
+        let mut samples = Vec::new();
+        let mut rng = tengen::core::SplitMix64::new(3);
+        for _ in 0..4000 {
+            let (a, b) = (rng.below(8) as i32, rng.below(8) as i32);
+            let p = sigmoid(f64::from(truth.score(&sample(a, b, 0.0).counts)) / 100.0);
+            let won = (rng.below(1_000_000) as f64) < p * 1e6;
+            samples.push(sample(a, b, if won { 1.0 } else { 0.0 }));
+        }
+        let start = Weights {
+            mover: [0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            opponent: [0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            tempo: 0,
+            ..Weights::DEFAULT
+        };
+        let fitted = fit(&start, 100.0, &samples, 600, 1.0);
+        assert!((fitted.mover[1] - 40).abs() <= 6, "{fitted:?}");
+        assert!((fitted.opponent[1] - 20).abs() <= 6, "{fitted:?}");
+        assert!(loss(&fitted, 100.0, &samples) < loss(&start, 100.0, &samples));
+    }
+
+    #[test]
+    fn log_lines_give_moves_and_results() {
+        let log = "game=1 opening=D1-a black=a white=b result=0-1 reason=\"five\" plies=3 \
+                   time_ms=1,2 moves=7,7 7,6 8,8\n\ngame=2 result=1/2-1/2 moves=7,7\n";
+        let games = parse_log(log).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(
+            games[0].0,
+            vec![Point::new(7, 7), Point::new(7, 6), Point::new(8, 8)]
+        );
+        assert_eq!((games[0].1, games[1].1), (0.0, 0.5));
+        assert!(parse_log("result=2-0 moves=7,7")
+            .unwrap_err()
+            .contains("line 1"));
+        assert!(parse_log("result=1-0 moves=7;7").is_err());
+    }
+
+    #[test]
+    fn illegal_games_are_refused() {
+        let moves = [Point::new(7, 7), Point::new(7, 7)];
+        assert!(game_samples(&moves, 1.0, 15, Rule::Renju, 0).is_err());
+    }
+}
