@@ -155,9 +155,9 @@ pub struct Weights {
 impl Weights {
     pub const DEFAULT: Weights = Weights {
         //     CTwo OTwo CThree OThree Four Flex Five 4-3 3-3 4-2 3-2 2-2
-        mover: [2, 8, 7, 28, 30, 120, 500, 160, 90, 0, 0, 0],
-        opponent: [2, 7, 6, 25, 27, 108, 450, 144, 81, 0, 0, 0],
-        tempo: 12,
+        mover: [2, 0, 4, 18, 36, 120, 500, 466, 105, 104, 33, 10],
+        opponent: [3, -3, 2, 3, 34, 140, 450, 180, 81, 81, 40, 10],
+        tempo: 28,
         defence_pct: 80,
     };
 
