@@ -209,16 +209,24 @@ mod tests {
         Sample { counts, result }
     }
 
+    /// Weights where only an open two counts: `mover` and `opponent` points.
+    fn open_two_weights(mover: i32, opponent: i32) -> Weights {
+        let mut w = Weights {
+            mover: [0; TERMS],
+            opponent: [0; TERMS],
+            tempo: 0,
+            ..Weights::DEFAULT
+        };
+        w.mover[1] = mover;
+        w.opponent[1] = opponent;
+        w
+    }
+
     #[test]
     fn the_fit_recovers_weights_that_explain_the_results() {
         // Results drawn from a model where an open two is worth 40 to the mover and 20 to
         // the opponent, k = 100: the fit must move the weights there from elsewhere.
-        let truth = Weights {
-            mover: [0, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-            opponent: [0, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-            tempo: 0,
-            ..Weights::DEFAULT
-        };
+        let truth = open_two_weights(40, 20);
         let mut samples = Vec::new();
         let mut rng = tengen::core::SplitMix64::new(3);
         for _ in 0..4000 {
@@ -227,12 +235,7 @@ mod tests {
             let won = (rng.below(1_000_000) as f64) < p * 1e6;
             samples.push(sample(a, b, if won { 1.0 } else { 0.0 }));
         }
-        let start = Weights {
-            mover: [0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-            opponent: [0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-            tempo: 0,
-            ..Weights::DEFAULT
-        };
+        let start = open_two_weights(5, 5);
         let fitted = fit(&start, 100.0, &samples, 600, 1.0);
         assert!((fitted.mover[1] - 40).abs() <= 6, "{fitted:?}");
         assert!((fitted.opponent[1] - 20).abs() <= 6, "{fitted:?}");

@@ -29,10 +29,13 @@ pub enum Term {
     ThreeTwo,
     /// No three or four, but two lines one stone short of one: a double threat next.
     DoubleTwo,
+    /// A point forbidden to Black (counted instead of its shapes): White may force Black
+    /// onto it, and Black's lines through it are broken.
+    Forbidden,
 }
 
 /// How many [`Term`]s there are.
-pub const TERMS: usize = 12;
+pub const TERMS: usize = 13;
 
 impl Term {
     pub const ALL: [Term; TERMS] = [
@@ -48,6 +51,7 @@ impl Term {
         Term::FourTwo,
         Term::ThreeTwo,
         Term::DoubleTwo,
+        Term::Forbidden,
     ];
 
     /// The term's name in parameter lists (`open_three`).
@@ -65,6 +69,7 @@ impl Term {
             Term::FourTwo => "four_two",
             Term::ThreeTwo => "three_two",
             Term::DoubleTwo => "double_two",
+            Term::Forbidden => "forbidden",
         }
     }
 
@@ -154,9 +159,9 @@ pub struct Weights {
 
 impl Weights {
     pub const DEFAULT: Weights = Weights {
-        //     CTwo OTwo CThree OThree Four Flex Five 4-3 3-3 4-2 3-2 2-2
-        mover: [2, 0, 4, 18, 36, 120, 500, 466, 105, 104, 33, 10],
-        opponent: [3, -3, 2, 3, 34, 140, 450, 180, 81, 81, 40, 10],
+        //     CTwo OTwo CThree OThree Four Flex Five 4-3 3-3 4-2 3-2 2-2 Foul
+        mover: [2, 0, 4, 18, 36, 120, 500, 466, 105, 104, 33, 10, 0],
+        opponent: [3, -3, 2, 3, 34, 140, 450, 180, 81, 81, 40, 10, 0],
         tempo: 28,
         defence_pct: 80,
     };
@@ -336,8 +341,8 @@ impl Shapes {
 }
 
 /// Static score of the position for the side to move: the values of the candidate points
-/// (empty, near a stone) to the mover less their values to the opponent (forbidden points
-/// are worth nothing to Black), plus the tempo.
+/// (empty, near a stone) to the mover less their values to the opponent (a point forbidden
+/// to Black is worth [`Term::Forbidden`] to it), plus the tempo.
 pub fn evaluate(pos: &Position) -> i32 {
     let w = pos.weights();
     let me = pos.to_move();
@@ -345,7 +350,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 }
 
 /// The terms of every candidate point of `pos`, summed: the mover's, then the opponent's
-/// (points forbidden to Black count nothing for it). [`Weights::score`] of them is
+/// (a point forbidden to Black counts as [`Term::Forbidden`] alone for it). [`Weights::score`] of them is
 /// [`evaluate`]; tuners fit the weights to them.
 pub fn term_counts(pos: &Position) -> [TermCounts; 2] {
     let me = pos.to_move();
@@ -354,6 +359,7 @@ pub fn term_counts(pos: &Position) -> [TermCounts; 2] {
     for p in pos.candidates() {
         for (role, color) in [(0, me), (1, !me)] {
             if pos.threat(p, color).forbidden {
+                counts[role][Term::Forbidden as usize] += 1;
                 continue;
             }
             let lines = board.patterns(p, color);

@@ -7,7 +7,7 @@
 //! the stone, so a move re-reads at most eighty line patterns. The search then reads
 //! threats, fives and the static score from the cache instead of scanning the board.
 
-use super::eval::{is_two, LineValues, PointInfo, Shapes, Threat, Weights};
+use super::eval::{is_two, LineValues, PointInfo, Shapes, Term, Threat, Weights};
 use crate::core::{Bitboard, Color, Point};
 use crate::renju::line::{DIRECTIONS, HALF};
 use crate::renju::{Board, LinePattern, Rule, Tally, MAX_SIZE};
@@ -249,13 +249,15 @@ impl Position {
     }
 
     /// Sum of the values of the candidate points to `color`, as the side to move (`role`
-    /// 0) or as the opponent (1); points forbidden to Black are worth nothing to it.
+    /// 0) or as the opponent (1); a point forbidden to Black is worth
+    /// [`Term::Forbidden`](super::Term::Forbidden) to it instead of its shapes.
     pub fn total_value(&self, color: Color, role: usize) -> i32 {
         let mut sum = self.value_sum[color.index()][role];
         if color == Color::Black {
+            let foul = [self.weights.mover, self.weights.opponent][role][Term::Forbidden as usize];
             for i in (self.may_foul & self.candidates).iter() {
                 if self.board.foul(point_of(i)).is_some() {
-                    sum -= self.shapes[i][0].value[role];
+                    sum += foul - self.shapes[i][0].value[role];
                 }
             }
         }
