@@ -1,8 +1,10 @@
 //! The `tengen` command line.
 
 use crate::bench::BenchGame;
+use crate::core::{Setting, Tunable};
 use crate::go::search::SearchConfig;
 use crate::go::{BadKomi, Komi, Rules, UnknownRules};
+use crate::renju::search::Weights;
 use crate::renju::{MAX_SIZE, MIN_SIZE};
 use clap::{Parser, Subcommand};
 use std::io;
@@ -31,6 +33,11 @@ pub enum Command {
         /// overrides it): fixed-work matches for testing and tuning.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         max_nodes: Option<u64>,
+        /// Set an evaluation weight, NAME=VALUE (repeatable): shape_closed_two,
+        /// shape_open_two, shape_closed_three, shape_open_three, shape_four,
+        /// shape_flex_four, four_three, double_three, opponent_pct, tempo, defence_pct.
+        #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_setting::<Weights>)]
+        params: Vec<Setting<Weights>>,
     },
     /// Play Go over GTP (version 2, with the Leela Zero and KataGo analysis commands).
     Gtp {
@@ -114,6 +121,12 @@ fn fresh_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     nanos ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+/// A `NAME=VALUE` option naming one of `T`'s parameters, with a value in its range.
+fn parse_setting<T: Tunable>(s: &str) -> Result<Setting<T>, String> {
+    s.parse()
+        .map_err(|e: crate::core::ParamError| e.to_string())
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
@@ -221,6 +234,7 @@ pub fn run(cli: Cli) -> ExitCode {
             threads,
             hash_mb,
             max_nodes,
+            params,
         } => crate::protocol::gomocup::run(
             io::BufReader::new(io::stdin()),
             io::stdout(),
@@ -228,6 +242,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 threads: threads as usize,
                 hash_mb: hash_mb as usize,
                 max_nodes,
+                weights: Setting::apply_all(Weights::DEFAULT, &params),
             },
         )
         .map(|()| ExitCode::SUCCESS),
