@@ -2,7 +2,7 @@
 
 use crate::bench::BenchGame;
 use crate::core::{Setting, Tunable};
-use crate::go::search::SearchConfig;
+use crate::go::search::{MctsParams, SearchConfig};
 use crate::go::{BadKomi, Komi, Rules, UnknownRules};
 use crate::renju::search::Weights;
 use crate::renju::{MAX_SIZE, MIN_SIZE};
@@ -66,6 +66,10 @@ pub enum Command {
         /// games against a deterministic opponent differ; give one to replay a search).
         #[arg(long)]
         seed: Option<u64>,
+        /// Set a search parameter, NAME=VALUE (repeatable): prior_visits,
+        /// rave_equivalence, exploration.
+        #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_setting::<MctsParams>)]
+        params: Vec<Setting<MctsParams>>,
     },
     /// Search fixed positions with fixed limits; print nodes, speed and the signature.
     ///
@@ -214,6 +218,7 @@ pub fn run(cli: Cli) -> ExitCode {
             max_tree_mb,
             resign_below,
             seed,
+            params,
         } => {
             let options = crate::protocol::gtp::Options {
                 rules,
@@ -223,6 +228,7 @@ pub fn run(cli: Cli) -> ExitCode {
                     max_tree_mb: max_tree_mb as usize,
                     resign_below,
                     seed: seed.unwrap_or_else(fresh_seed),
+                    mcts: Setting::apply_all(MctsParams::DEFAULT, &params),
                 },
                 playouts,
                 time_per_move,
