@@ -18,6 +18,17 @@ pub struct Param<S, V> {
     pub range: RangeInclusive<V>,
 }
 
+impl<S, V> Param<S, V> {
+    /// A table entry (usable in `const` tables).
+    pub const fn new(
+        name: &'static str,
+        field: fn(&mut S) -> &mut V,
+        range: RangeInclusive<V>,
+    ) -> Self {
+        Param { name, field, range }
+    }
+}
+
 impl<S, V: Copy + PartialOrd + FromStr + fmt::Display> Param<S, V> {
     /// `value` if it lies in the range.
     pub fn check(&self, value: V) -> Result<V, ParamError> {

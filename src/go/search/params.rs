@@ -38,22 +38,13 @@ impl Default for MctsParams {
     }
 }
 
-/// A named parameter: its field and range (one line per tunable field).
-const fn param(
-    name: &'static str,
-    field: fn(&mut MctsParams) -> &mut f64,
-    range: std::ops::RangeInclusive<f64>,
-) -> Param<MctsParams, f64> {
-    Param { name, field, range }
-}
-
 impl Tunable for MctsParams {
     type Value = f64;
 
     const PARAMS: &'static [Param<MctsParams, f64>] = &[
-        param("prior_visits", |p| &mut p.prior_visits, 0.5..=1000.0),
-        param("rave_equivalence", |p| &mut p.rave_equivalence, 1.0..=1e6),
-        param("exploration", |p| &mut p.exploration, 0.0..=10.0),
+        Param::new("prior_visits", |p| &mut p.prior_visits, 0.5..=1000.0),
+        Param::new("rave_equivalence", |p| &mut p.rave_equivalence, 1.0..=1e6),
+        Param::new("exploration", |p| &mut p.exploration, 0.0..=10.0),
     ];
 }
 

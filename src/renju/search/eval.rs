@@ -5,7 +5,8 @@
 
 use super::position::Position;
 use crate::core::{Color, Param, Point, Tunable};
-use crate::renju::{LinePattern, Rule, Shape, Tally};
+use crate::renju::Shape::{ClosedThree, ClosedTwo, FlexFour, Four, OpenThree, OpenTwo};
+use crate::renju::{LinePattern, Rule, Tally};
 
 /// Evaluation weights. Shapes are what a stone on an empty point would make on one line.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -42,55 +43,23 @@ const VALUE_RANGE: std::ops::RangeInclusive<i32> = 0..=5000;
 /// The range of a percentage.
 const PERCENT_RANGE: std::ops::RangeInclusive<i32> = 0..=200;
 
-/// A named weight: its field and range (one line per tunable field).
-const fn weight(
-    name: &'static str,
-    field: fn(&mut Weights) -> &mut i32,
-    range: std::ops::RangeInclusive<i32>,
-) -> Param<Weights, i32> {
-    Param { name, field, range }
-}
-
 impl Tunable for Weights {
     type Value = i32;
 
-    /// Every weight but the fixed shapes (none, five, overline).
+    /// Every weight but the fixed shapes (none, five, overline): one line per field.
+    #[rustfmt::skip]
     const PARAMS: &'static [Param<Weights, i32>] = &[
-        weight(
-            "shape_closed_two",
-            |w| &mut w.shape[Shape::ClosedTwo as usize],
-            VALUE_RANGE,
-        ),
-        weight(
-            "shape_open_two",
-            |w| &mut w.shape[Shape::OpenTwo as usize],
-            VALUE_RANGE,
-        ),
-        weight(
-            "shape_closed_three",
-            |w| &mut w.shape[Shape::ClosedThree as usize],
-            VALUE_RANGE,
-        ),
-        weight(
-            "shape_open_three",
-            |w| &mut w.shape[Shape::OpenThree as usize],
-            VALUE_RANGE,
-        ),
-        weight(
-            "shape_four",
-            |w| &mut w.shape[Shape::Four as usize],
-            VALUE_RANGE,
-        ),
-        weight(
-            "shape_flex_four",
-            |w| &mut w.shape[Shape::FlexFour as usize],
-            VALUE_RANGE,
-        ),
-        weight("four_three", |w| &mut w.four_three, VALUE_RANGE),
-        weight("double_three", |w| &mut w.double_three, VALUE_RANGE),
-        weight("opponent_pct", |w| &mut w.opponent_pct, PERCENT_RANGE),
-        weight("tempo", |w| &mut w.tempo, VALUE_RANGE),
-        weight("defence_pct", |w| &mut w.defence_pct, PERCENT_RANGE),
+        Param::new("shape_closed_two", |w| &mut w.shape[ClosedTwo as usize], VALUE_RANGE),
+        Param::new("shape_open_two", |w| &mut w.shape[OpenTwo as usize], VALUE_RANGE),
+        Param::new("shape_closed_three", |w| &mut w.shape[ClosedThree as usize], VALUE_RANGE),
+        Param::new("shape_open_three", |w| &mut w.shape[OpenThree as usize], VALUE_RANGE),
+        Param::new("shape_four", |w| &mut w.shape[Four as usize], VALUE_RANGE),
+        Param::new("shape_flex_four", |w| &mut w.shape[FlexFour as usize], VALUE_RANGE),
+        Param::new("four_three", |w| &mut w.four_three, VALUE_RANGE),
+        Param::new("double_three", |w| &mut w.double_three, VALUE_RANGE),
+        Param::new("opponent_pct", |w| &mut w.opponent_pct, PERCENT_RANGE),
+        Param::new("tempo", |w| &mut w.tempo, VALUE_RANGE),
+        Param::new("defence_pct", |w| &mut w.defence_pct, PERCENT_RANGE),
     ];
 }
 
