@@ -228,6 +228,7 @@ fn go_pass(out: &mut impl Write, threads: usize) -> io::Result<Pass> {
             max_tree_mb: GO_TREE_MB,
             resign_below: 0.0,
             seed: GO_SEED,
+            ..SearchConfig::default()
         });
         let limits = GoLimits {
             playouts: Some(go_playouts(side)),

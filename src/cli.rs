@@ -1,8 +1,10 @@
 //! The `tengen` command line.
 
 use crate::bench::BenchGame;
-use crate::go::search::SearchConfig;
+use crate::core::{Setting, Tunable};
+use crate::go::search::{MctsParams, SearchConfig};
 use crate::go::{BadKomi, Komi, Rules, UnknownRules};
+use crate::renju::search::Weights;
 use crate::renju::{MAX_SIZE, MIN_SIZE};
 use clap::{Parser, Subcommand};
 use std::io;
@@ -31,6 +33,12 @@ pub enum Command {
         /// overrides it): fixed-work matches for testing and tuning.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         max_nodes: Option<u64>,
+        /// Set an evaluation weight, NAME=VALUE (repeatable): mover_TERM or opponent_TERM
+        /// for the TERMs closed_two, open_two, closed_three, open_three, four, flex_four,
+        /// four_three, double_three, four_two, three_two, double_two, forbidden; tempo;
+        /// defence_pct (see protocol/gomocup.md).
+        #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_setting::<Weights>)]
+        params: Vec<Setting<Weights>>,
     },
     /// Play Go over GTP (version 2, with the Leela Zero and KataGo analysis commands).
     Gtp {
@@ -59,6 +67,10 @@ pub enum Command {
         /// games against a deterministic opponent differ; give one to replay a search).
         #[arg(long)]
         seed: Option<u64>,
+        /// Set a search parameter, NAME=VALUE (repeatable): prior_visits,
+        /// rave_equivalence, exploration.
+        #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_setting::<MctsParams>)]
+        params: Vec<Setting<MctsParams>>,
     },
     /// Search fixed positions with fixed limits; print nodes, speed and the signature.
     ///
@@ -114,6 +126,12 @@ fn fresh_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     nanos ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+/// A `NAME=VALUE` option naming one of `T`'s parameters, with a value in its range.
+fn parse_setting<T: Tunable>(s: &str) -> Result<Setting<T>, String> {
+    s.parse()
+        .map_err(|e: crate::core::ParamError| e.to_string())
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
@@ -207,6 +225,7 @@ pub fn run(cli: Cli) -> ExitCode {
             max_tree_mb,
             resign_below,
             seed,
+            params,
         } => {
             let options = crate::protocol::gtp::Options {
                 rules,
@@ -216,6 +235,7 @@ pub fn run(cli: Cli) -> ExitCode {
                     max_tree_mb: max_tree_mb as usize,
                     resign_below,
                     seed: seed.unwrap_or_else(fresh_seed),
+                    mcts: Setting::apply_all(MctsParams::DEFAULT, &params),
                 },
                 playouts,
                 time_per_move,
@@ -227,6 +247,7 @@ pub fn run(cli: Cli) -> ExitCode {
             threads,
             hash_mb,
             max_nodes,
+            params,
         } => crate::protocol::gomocup::run(
             io::BufReader::new(io::stdin()),
             io::stdout(),
@@ -234,6 +255,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 threads: threads as usize,
                 hash_mb: hash_mb as usize,
                 max_nodes,
+                weights: Setting::apply_all(Weights::DEFAULT, &params),
             },
         )
         .map(|()| ExitCode::SUCCESS),

@@ -41,3 +41,22 @@ fn moves_keep_to_the_clock() {
         "absolute-time move took {took:?}"
     );
 }
+
+#[test]
+fn bad_search_parameters_are_command_line_errors() {
+    for bad in [
+        "bogus=1",
+        "exploration=x",
+        "exploration=11",
+        "rave_equivalence=0",
+        "exploration",
+    ] {
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(["gtp", "--param", bad])
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(2), "{bad}");
+    }
+}

@@ -5,9 +5,9 @@
 //! runs on its own thread while the session keeps reading: `STOP`/`YXSTOP` and `END` act at
 //! once, everything else waits its turn until the move is out.
 
-use crate::core::{Color, Point, TimeControl};
+use crate::core::{Color, Point, TimeControl, Tunable};
 use crate::renju::opening::OPENINGS;
-use crate::renju::search::{Engine, Limits, Report, SearchResult};
+use crate::renju::search::{Engine, Limits, Report, SearchResult, Weights};
 use crate::renju::{Board, Rule, MAX_SIZE, MIN_SIZE};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
@@ -25,6 +25,8 @@ pub struct Options {
     pub hash_mb: usize,
     /// Node limit of every search until `INFO max_node` says otherwise.
     pub max_nodes: Option<u64>,
+    /// The evaluation weights (`--param`, `INFO param_NAME`).
+    pub weights: Weights,
 }
 
 impl Default for Options {
@@ -33,8 +35,16 @@ impl Default for Options {
             threads: 1,
             hash_mb: 64,
             max_nodes: None,
+            weights: Weights::DEFAULT,
         }
     }
+}
+
+/// A fresh engine with the table, threads and weights of `options`.
+fn new_engine(options: &Options) -> Engine {
+    let mut engine = Engine::new(options.hash_mb, options.threads);
+    engine.set_weights(options.weights);
+    engine
 }
 
 /// Per-move time when the manager sends no INFO (5 s, as Piskvork's default).
@@ -174,7 +184,7 @@ impl Session {
         Session {
             out,
             events,
-            engine: Arc::new(Engine::new(options.hash_mb, options.threads)),
+            engine: Arc::new(new_engine(&options)),
             options,
             board: None,
             rule: Rule::Freestyle,
@@ -576,6 +586,15 @@ impl Session {
             "show_detail" => self.show_detail = number()? != 0,
             "max_depth" => self.max_depth = Some(number()? as i32).filter(|&d| d > 0),
             "max_node" => self.max_nodes = Some(number()?).filter(|&n| n > 0),
+            // Tengen's extension: an evaluation weight by name.
+            _ if key.starts_with("param_") => {
+                let weights = &mut self.options.weights;
+                weights
+                    .set_text(&key["param_".len()..], value)
+                    .map_err(|e| e.to_string())?;
+                let weights = *weights;
+                self.engine_mut().set_weights(weights);
+            }
             // game_type, folder and keys of other GUIs carry nothing we use.
             _ => {}
         }
@@ -624,7 +643,7 @@ impl Session {
     fn engine_mut(&mut self) -> &mut Engine {
         // Only called between searches, when no thread holds a clone.
         if Arc::get_mut(&mut self.engine).is_none() {
-            self.engine = Arc::new(Engine::new(self.options.hash_mb, self.options.threads));
+            self.engine = Arc::new(new_engine(&self.options));
         }
         Arc::get_mut(&mut self.engine).expect("a fresh Arc is unique")
     }
@@ -648,6 +667,10 @@ impl Session {
             self.rule,
             self.engine.threads(),
             self.engine.table_bytes() / 1024
+        ));
+        self.out.say(&format!(
+            "MESSAGE INFO params {}",
+            self.engine.weights().params_line()
         ));
         Ok(())
     }

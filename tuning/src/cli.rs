@@ -1,6 +1,6 @@
 //! What the match binaries share on their command lines: the two engines' options,
-//! engines from command lines, where engines' standard error goes, the per-game log file
-//! and the exit status.
+//! engines from command lines, where engines' standard error goes, the per-game log file,
+//! the SGF directory and the exit status.
 
 use crate::engine::{EngineSpec, EngineStderr};
 use std::fs::File;
@@ -137,6 +137,56 @@ impl GameLog {
             if let Err(e) = writeln!(file, "{text}").and_then(|()| file.flush()) {
                 self.error
                     .get_or_insert_with(|| format!("writing the log: {e}"));
+            }
+        }
+    }
+
+    /// The first write error, if any.
+    pub fn finish(self) -> Result<(), String> {
+        self.error.map_or(Ok(()), Err)
+    }
+}
+
+/// A directory receiving one SGF file per game, `game-001.sgf`, ...; the first write
+/// error is kept for the end of the match (as for [`GameLog`]).
+///
+/// ```
+/// use tengen_tuning::cli::SgfDir;
+/// let dir = std::env::temp_dir().join(format!("sgf-dir-doc-{}", std::process::id()));
+/// let mut sgf = SgfDir::create(Some(&dir)).unwrap();
+/// sgf.write(0, "(;GM[4])");
+/// assert!(sgf.finish().is_ok() && dir.join("game-001.sgf").exists());
+/// ```
+#[derive(Debug)]
+pub struct SgfDir {
+    dir: Option<PathBuf>,
+    error: Option<String>,
+}
+
+impl SgfDir {
+    /// Creates `dir` (and its parents) if needed; `None` writes nothing.
+    pub fn create(dir: Option<&Path>) -> Result<SgfDir, String> {
+        if let Some(dir) = dir {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        Ok(SgfDir {
+            dir: dir.map(Path::to_path_buf),
+            error: None,
+        })
+    }
+
+    /// Whether files are written at all.
+    pub fn is_on(&self) -> bool {
+        self.dir.is_some()
+    }
+
+    /// Writes the game of 0-based `index` as `game-NNN.sgf` (numbered from 1).
+    pub fn write(&mut self, index: usize, sgf: &str) {
+        if let Some(dir) = &self.dir {
+            let path = dir.join(format!("game-{:03}.sgf", index + 1));
+            if let Err(e) = std::fs::write(&path, sgf) {
+                self.error
+                    .get_or_insert_with(|| format!("{}: {e}", path.display()));
             }
         }
     }

@@ -45,6 +45,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 use tengen::core::{Color, Point};
+use tengen::protocol::sgf::{GameInfo, RenjuRecord};
 use tengen::renju::{Foul, Rule};
 
 /// `time_left` sent when the match has no time limit.
@@ -236,13 +237,54 @@ impl GameRecord {
         }
     }
 
-    /// One log line: `game=3 opening=D2 black=a white=b result=1-0 reason="five" moves=7,7 ...`.
-    pub fn log_line(&self, engine1: &str, engine2: &str) -> String {
-        let (black, white) = if self.engine1_color == Color::Black {
+    /// The names of the players of Black and White.
+    pub fn players<'a>(&self, engine1: &'a str, engine2: &'a str) -> (&'a str, &'a str) {
+        if self.engine1_color == Color::Black {
             (engine1, engine2)
         } else {
             (engine2, engine1)
+        }
+    }
+
+    /// The result as SGF writes it: `B+` or `W+` (a five or the opponent's failure:
+    /// `B+T` lost on time, `B+F` an illegal move, a crash or a failed start), `0` a draw.
+    pub fn sgf_result(&self) -> String {
+        let Some(winner) = self.winner else {
+            return "0".to_string();
         };
+        let letter = match self.reason {
+            EndReason::Five | EndReason::BoardFull | EndReason::BothFailed(_) => "",
+            EndReason::TurnTimeout { .. } | EndReason::MatchTimeout { .. } => "T",
+            EndReason::Illegal(_) | EndReason::Crash(_) | EndReason::StartFailed(_) => "F",
+        };
+        format!(
+            "{}+{letter}",
+            if winner == Color::Black { 'B' } else { 'W' }
+        )
+    }
+
+    /// The game as SGF (`GM[4]`): the board size, the rule as `RU` (`freestyle`,
+    /// `standard` or `renju`), the players' names, the result and every move, the opening's
+    /// stones first.
+    pub fn to_sgf(&self, config: &MatchConfig, black: &str, white: &str) -> String {
+        RenjuRecord {
+            size: config.size,
+            moves: self.moves.clone(),
+            info: GameInfo {
+                rules: Some(config.rule.to_string()),
+                result: Some(self.sgf_result()),
+                black_player: Some(black.to_string()),
+                white_player: Some(white.to_string()),
+                date: None,
+            },
+            ..RenjuRecord::default()
+        }
+        .to_sgf()
+    }
+
+    /// One log line: `game=3 opening=D2 black=a white=b result=1-0 reason="five" moves=7,7 ...`.
+    pub fn log_line(&self, engine1: &str, engine2: &str) -> String {
+        let (black, white) = self.players(engine1, engine2);
         let moves: Vec<String> = self
             .moves
             .iter()

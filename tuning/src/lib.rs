@@ -10,7 +10,8 @@
 //!   binary);
 //! - [`elo`]: score, Elo difference and error bars;
 //! - [`sprt`]: the sequential probability ratio test that stops a match early;
-//! - [`clock`]: game clocks (time per game plus an increment per move).
+//! - [`clock`]: game clocks (time per game plus an increment per move);
+//! - [`spsa`]: the SPSA parameter tuner (the `spsa` binary).
 //!
 //! The `gomocup-match` and `gtp-match` binaries run matches from the command line;
 //! `baseline` is a simple greedy Gomocup engine to measure against.
@@ -25,6 +26,7 @@ pub mod openings;
 pub mod pool;
 pub mod referee;
 pub mod sprt;
+pub mod spsa;
 pub mod suite;
 pub mod summary;
 pub mod texel;

@@ -3,7 +3,11 @@
 
 mod common;
 
+use std::path::Path;
 use std::process::Command;
+use tengen::core::Point;
+use tengen::protocol::sgf::RenjuRecord;
+use tengen::renju::Rule;
 
 #[test]
 fn baseline_vs_baseline_two_games() {
@@ -23,10 +27,12 @@ fn tengen_vs_tengen_two_games() {
 }
 
 /// Two renju games from the opening D1, colours swapped, at `turn_ms` a move: both end
-/// normally and the log says so.
+/// normally, the log says so, and their SGF files replay under renju rules.
 fn two_games(engine1: &str, engine2: &str, turn_ms: u32) {
     let log =
         std::env::temp_dir().join(format!("tengen-match-{}-{turn_ms}.log", std::process::id()));
+    let sgf_dir =
+        std::env::temp_dir().join(format!("tengen-match-{}-{turn_ms}-sgf", std::process::id()));
     let output = Command::new(env!("CARGO_BIN_EXE_gomocup-match"))
         .args(["--engine1", engine1])
         .args(["--engine2", engine2])
@@ -34,6 +40,7 @@ fn two_games(engine1: &str, engine2: &str, turn_ms: u32) {
         .args(["--rule", "renju", "--size", "15", "--games", "2"])
         .args(["--turn-ms", &turn_ms.to_string(), "--tolerance-ms", "2000"])
         .args(["--log", log.to_str().unwrap()])
+        .args(["--sgf-dir", sgf_dir.to_str().unwrap()])
         .output()
         .expect("run gomocup-match");
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -42,6 +49,9 @@ fn two_games(engine1: &str, engine2: &str, turn_ms: u32) {
         output.status.success(),
         "stdout:\n{stdout}\nstderr:\n{stderr}"
     );
+    check_sgf(&sgf_dir.join("game-001.sgf"), "one", "two");
+    check_sgf(&sgf_dir.join("game-002.sgf"), "two", "one");
+    let _ = std::fs::remove_dir_all(&sgf_dir);
     assert!(stdout.contains("one vs two: 2 games"), "{stdout}");
     assert!(stdout.contains("Elo difference"), "{stdout}");
     assert_eq!(stderr.matches("game ").count(), 2, "{stderr}");
@@ -67,6 +77,32 @@ fn two_games(engine1: &str, engine2: &str, turn_ms: u32) {
             line.contains("moves=7,7 7,6 7,5 "),
             "the opening comes first: {line}"
         );
+    }
+}
+
+/// A game's SGF names its players and the rule, starts with the opening D1 and replays
+/// under renju rules to a five (`B+`/`W+`) or a full board (`0`).
+fn check_sgf(path: &Path, black: &str, white: &str) {
+    let text = std::fs::read_to_string(path).expect("read the SGF");
+    let record = RenjuRecord::from_sgf(&text).expect("a GM[4] record");
+    assert!(text.starts_with("(;FF[4]GM[4]SZ[15]"), "{text}");
+    assert_eq!(record.info.rules.as_deref(), Some("renju"), "{text}");
+    assert_eq!(record.info.black_player.as_deref(), Some(black), "{text}");
+    assert_eq!(record.info.white_player.as_deref(), Some(white), "{text}");
+    let opening = [Point::new(7, 7), Point::new(7, 6), Point::new(7, 5)];
+    assert_eq!(record.moves[..3], opening, "{text}");
+    let board = record.replay(Rule::Renju).expect("the moves replay");
+    let last = *record.moves.last().unwrap();
+    let result = record.info.result.as_deref();
+    if board.is_five_at(last) {
+        let winner = if record.moves.len() % 2 == 1 {
+            "B+"
+        } else {
+            "W+"
+        };
+        assert_eq!(result, Some(winner), "{text}");
+    } else {
+        assert!(board.is_full() && result == Some("0"), "{text}");
     }
 }
 

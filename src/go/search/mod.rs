@@ -24,6 +24,7 @@
 //! ```
 
 mod count;
+mod params;
 mod policy;
 mod shape;
 pub mod time;
@@ -34,6 +35,8 @@ use crate::go::{
     score, BoardSize, Captures, DeadStones, Game, GameOver, GameResult, LifeAndDeath, LifeOptions,
     Points, Position, Rules, Stop, Vertex,
 };
+pub use params::MctsParams;
+
 use count::{black_half_wins, black_lead, count, territory_offset, Owners};
 use policy::{playout, prior, FirstPlayed};
 use std::ops::Range;
@@ -41,13 +44,6 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering::*
 use std::time::{Duration, Instant};
 use tree::{Arena, PASS};
 
-/// A new node's prior counts as this many playouts.
-const PRIOR_VISITS: f64 = 10.0;
-/// RAVE's weight halves after about this many playouts of a node (Gelly and Silver's
-/// schedule).
-const RAVE_EQUIVALENCE: f64 = 1500.0;
-/// The weight of UCT's exploration term.
-const EXPLORATION: f64 = 0.2;
 /// A leaf is expanded on its this-many-th visit at least; before, its playouts run from
 /// it.
 const EXPAND_AT: u32 = 2;
@@ -99,6 +95,8 @@ pub struct SearchConfig {
     /// The seed of the playouts' random numbers: equal seeds and one thread replay a
     /// search exactly.
     pub seed: u64,
+    /// The prior, RAVE and exploration weights of the tree (`--param`).
+    pub mcts: MctsParams,
 }
 
 impl Default for SearchConfig {
@@ -109,6 +107,7 @@ impl Default for SearchConfig {
             max_tree_mb: 512,
             resign_below: 0.05,
             seed: 0x7e26_e115,
+            mcts: MctsParams::DEFAULT,
         }
     }
 }
@@ -275,6 +274,7 @@ impl Engine {
             root: self.root,
             color,
             rules: game.rules(),
+            mcts: self.config.mcts,
             playouts: AtomicU64::new(0),
             done: AtomicBool::new(game.is_over().is_some()),
             ownership: (0..size.points()).map(|_| AtomicI32::new(0)).collect(),
@@ -605,6 +605,7 @@ struct Shared<'a> {
     root: u32,
     color: Color,
     rules: &'a Rules,
+    mcts: MctsParams,
     playouts: AtomicU64,
     done: AtomicBool,
     /// Per point, playouts Black owned it minus playouts White did.
@@ -798,19 +799,24 @@ impl<'a> Worker<'a> {
     fn select(&self, parent: u32, children: Range<u32>) -> u32 {
         let arena = self.shared.arena;
         let log_parent = (f64::from(arena.node(parent).visits()) + 1.0).ln();
+        let MctsParams {
+            prior_visits,
+            rave_equivalence,
+            exploration,
+        } = self.shared.mcts;
         let value = |i: u32| {
             let s = arena.node(i).stats();
             let n = f64::from(s.visits + s.virtual_losses);
-            let q = (f64::from(s.half_wins) / 2.0 + f64::from(s.prior) * PRIOR_VISITS)
-                / (n + PRIOR_VISITS);
+            let q = (f64::from(s.half_wins) / 2.0 + f64::from(s.prior) * prior_visits)
+                / (n + prior_visits);
             let rn = f64::from(s.rave_visits);
             let mixed = if rn > 0.0 {
-                let beta = rn / (rn + n + rn * n / RAVE_EQUIVALENCE);
+                let beta = rn / (rn + n + rn * n / rave_equivalence);
                 (1.0 - beta) * q + beta * f64::from(s.rave_half_wins) / 2.0 / rn
             } else {
                 q
             };
-            mixed + EXPLORATION * (log_parent / (n + 1.0)).sqrt()
+            mixed + exploration * (log_parent / (n + 1.0)).sqrt()
         };
         children
             .map(|i| (i, value(i)))

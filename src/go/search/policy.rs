@@ -297,7 +297,7 @@ fn random_sensible(position: &mut Position, color: Color, rng: &mut SplitMix64) 
 
 /// The prior win rate of `color` playing `v` (a legal move) in `position` after the
 /// opponent's `last`: the tree starts a node from it as from
-/// [`PRIOR_VISITS`](super::PRIOR_VISITS) playouts.
+/// [`MctsParams::prior_visits`](super::MctsParams::prior_visits) playouts.
 pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<Vertex>) -> f32 {
     let placement = Placement::of(position, color, v);
     if placement.captures {

@@ -29,7 +29,7 @@ const EXPANDED: u8 = 2;
 pub(super) struct Node {
     mv: AtomicU16,
     /// The prior judgement of the move, a win rate in `0..=1` worth
-    /// [`PRIOR_VISITS`](super::PRIOR_VISITS) playouts.
+    /// [`MctsParams::prior_visits`](super::MctsParams::prior_visits) playouts.
     prior: AtomicU32,
     visits: AtomicU32,
     half_wins: AtomicU32,

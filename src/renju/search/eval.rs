@@ -4,7 +4,7 @@
 //! Every weight lives in [`Weights`], so `tuning/` can tune them as one value.
 
 use super::position::Position;
-use crate::core::{Color, Point};
+use crate::core::{Color, Param, Point, Tunable};
 use crate::renju::{LinePattern, Rule, Shape, Tally};
 
 /// The terms of the evaluation: what a stone of one colour on one empty point would make.
@@ -172,6 +172,48 @@ impl Weights {
             |w: &TermCounts, c: &TermCounts| -> i32 { w.iter().zip(c).map(|(w, c)| w * c).sum() };
         dot(&self.mover, &counts[0]) - dot(&self.opponent, &counts[1]) + self.tempo
     }
+}
+
+/// The range of a term's value (keeps every sum far from `i32` overflow and from the
+/// scores of proven results).
+const VALUE_RANGE: std::ops::RangeInclusive<i32> = -5000..=5000;
+/// The range of a percentage.
+const PERCENT_RANGE: std::ops::RangeInclusive<i32> = 0..=200;
+
+impl Tunable for Weights {
+    type Value = i32;
+
+    /// Every weight but a five's (fixed: a five ends the game): `mover_` or `opponent_`
+    /// and the [`Term::name`], then the tempo and the defence share; one line per field.
+    #[rustfmt::skip]
+    const PARAMS: &'static [Param<Weights, i32>] = &[
+        Param::new("mover_closed_two", |w| &mut w.mover[0], VALUE_RANGE),
+        Param::new("mover_open_two", |w| &mut w.mover[1], VALUE_RANGE),
+        Param::new("mover_closed_three", |w| &mut w.mover[2], VALUE_RANGE),
+        Param::new("mover_open_three", |w| &mut w.mover[3], VALUE_RANGE),
+        Param::new("mover_four", |w| &mut w.mover[4], VALUE_RANGE),
+        Param::new("mover_flex_four", |w| &mut w.mover[5], VALUE_RANGE),
+        Param::new("mover_four_three", |w| &mut w.mover[7], VALUE_RANGE),
+        Param::new("mover_double_three", |w| &mut w.mover[8], VALUE_RANGE),
+        Param::new("mover_four_two", |w| &mut w.mover[9], VALUE_RANGE),
+        Param::new("mover_three_two", |w| &mut w.mover[10], VALUE_RANGE),
+        Param::new("mover_double_two", |w| &mut w.mover[11], VALUE_RANGE),
+        Param::new("mover_forbidden", |w| &mut w.mover[12], VALUE_RANGE),
+        Param::new("opponent_closed_two", |w| &mut w.opponent[0], VALUE_RANGE),
+        Param::new("opponent_open_two", |w| &mut w.opponent[1], VALUE_RANGE),
+        Param::new("opponent_closed_three", |w| &mut w.opponent[2], VALUE_RANGE),
+        Param::new("opponent_open_three", |w| &mut w.opponent[3], VALUE_RANGE),
+        Param::new("opponent_four", |w| &mut w.opponent[4], VALUE_RANGE),
+        Param::new("opponent_flex_four", |w| &mut w.opponent[5], VALUE_RANGE),
+        Param::new("opponent_four_three", |w| &mut w.opponent[7], VALUE_RANGE),
+        Param::new("opponent_double_three", |w| &mut w.opponent[8], VALUE_RANGE),
+        Param::new("opponent_four_two", |w| &mut w.opponent[9], VALUE_RANGE),
+        Param::new("opponent_three_two", |w| &mut w.opponent[10], VALUE_RANGE),
+        Param::new("opponent_double_two", |w| &mut w.opponent[11], VALUE_RANGE),
+        Param::new("opponent_forbidden", |w| &mut w.opponent[12], VALUE_RANGE),
+        Param::new("tempo", |w| &mut w.tempo, VALUE_RANGE),
+        Param::new("defence_pct", |w| &mut w.defence_pct, PERCENT_RANGE),
+    ];
 }
 
 impl Default for Weights {
@@ -436,6 +478,28 @@ mod tests {
                 assert_eq!(evaluate(&pos), w.score(&term_counts(&pos)));
             }
         }
+    }
+
+    /// Each parameter is named after the term it sets: `mover_` or `opponent_` and
+    /// [`Term::name`].
+    #[test]
+    fn parameters_are_named_after_their_terms() {
+        let mut named = 0;
+        for (role, prefix) in ["mover_", "opponent_"].iter().enumerate() {
+            for term in Term::ALL {
+                let name = format!("{prefix}{}", term.name());
+                let mut w = Weights::DEFAULT;
+                if term == Term::Five {
+                    assert!(w.set(&name, 1).is_err(), "{name} is fixed");
+                    continue;
+                }
+                w.set(&name, 1234).unwrap();
+                let set = [w.mover, w.opponent][role][term as usize];
+                assert_eq!(set, 1234, "{name}");
+                named += 1;
+            }
+        }
+        assert_eq!(named + 2, Weights::PARAMS.len(), "and tempo, defence_pct");
     }
 
     #[test]

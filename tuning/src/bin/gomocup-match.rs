@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tengen::renju::{Board, Rule};
-use tengen_tuning::cli::{engine_stderr, exit_status, EngineArgs, GameLog};
+use tengen_tuning::cli::{engine_stderr, exit_status, EngineArgs, GameLog, SgfDir};
 use tengen_tuning::elo::Tally;
 use tengen_tuning::gomocup::{run_match, schedule, MatchConfig};
 use tengen_tuning::openings::{empty_opening, parse_openings, standard_openings};
@@ -61,6 +61,9 @@ struct Args {
     /// Write one line per game (opening, colours, result, reason, moves) to this file.
     #[arg(long)]
     log: Option<PathBuf>,
+    /// Write one SGF file per game (game-001.sgf, ...) into this directory.
+    #[arg(long)]
+    sgf_dir: Option<PathBuf>,
     /// Engines' standard error: `inherit`, `null` or a file to append to.
     #[arg(long, default_value = "inherit")]
     engine_stderr: String,
@@ -103,6 +106,7 @@ fn run(args: &Args) -> Result<(), String> {
         stderr,
     };
     let mut log = GameLog::create(args.log.as_deref())?;
+    let mut sgf = SgfDir::create(args.sgf_dir.as_deref())?;
 
     eprintln!(
         "{name1} vs {name2}: {} games{}, {} {}x{}, {} ms/move{}, concurrency {}",
@@ -133,11 +137,7 @@ fn run(args: &Args) -> Result<(), String> {
         |rec| {
             done += 1;
             tally.add(rec.engine1_points());
-            let (black, white) = if rec.engine1_color == tengen::core::Color::Black {
-                (&name1, &name2)
-            } else {
-                (&name2, &name1)
-            };
+            let (black, white) = rec.players(&name1, &name2);
             let flow = sprt
                 .as_mut()
                 .map_or(ControlFlow::Continue(()), |s| s.update(&tally));
@@ -164,6 +164,9 @@ fn run(args: &Args) -> Result<(), String> {
                 }
             }
             log.line(&rec.log_line(&name1, &name2));
+            if sgf.is_on() {
+                sgf.write(rec.index, &rec.to_sgf(&config, black, white));
+            }
             flow
         },
     );
@@ -172,5 +175,6 @@ fn run(args: &Args) -> Result<(), String> {
     if let Some(sprt) = &sprt {
         print!("{}", sprt.report(&summary.tally));
     }
-    log.finish()
+    log.finish()?;
+    sgf.finish()
 }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use tengen::go::{BoardSize, Komi, Rules, PRESET_NAMES};
-use tengen_tuning::cli::{engine_stderr, exit_status, parse_seconds, EngineArgs, GameLog};
+use tengen_tuning::cli::{engine_stderr, exit_status, parse_seconds, EngineArgs, GameLog, SgfDir};
 use tengen_tuning::elo::Tally;
 use tengen_tuning::engine::EngineSpec;
 use tengen_tuning::gtp::{run_match, GtpMatchConfig, ScoreAgreement, TimeLimit};
@@ -108,9 +108,7 @@ fn run(args: &Args) -> Result<(), String> {
                 .ok_or("empty command line for the referee")?,
         ),
     };
-    if let Some(dir) = &args.sgf_dir {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
+    let mut sgf = SgfDir::create(args.sgf_dir.as_deref())?;
     let rules = Rules {
         komi: args.komi,
         ..preset
@@ -167,7 +165,6 @@ fn run(args: &Args) -> Result<(), String> {
     let mut done = 0;
     let mut tally = Tally::default();
     let mut sprt = args.sprt.map(SprtProgress::new);
-    let mut sgf_error: Option<String> = None;
     let records = run_match(
         &config,
         &engine1,
@@ -213,11 +210,8 @@ fn run(args: &Args) -> Result<(), String> {
                 }
             }
             log.line(&rec.log_line(size, &name1, &name2));
-            if let Some(dir) = &args.sgf_dir {
-                let path = dir.join(format!("game-{:03}.sgf", rec.index + 1));
-                if let Err(e) = std::fs::write(&path, rec.to_sgf(&config, black, white)) {
-                    sgf_error.get_or_insert_with(|| format!("{}: {e}", path.display()));
-                }
+            if sgf.is_on() {
+                sgf.write(rec.index, &rec.to_sgf(&config, black, white));
             }
             flow
         },
@@ -229,5 +223,5 @@ fn run(args: &Args) -> Result<(), String> {
     }
     print!("{}", ScoreAgreement::new(&records).report(&name1, &name2));
     log.finish()?;
-    sgf_error.map_or(Ok(()), Err)
+    sgf.finish()
 }

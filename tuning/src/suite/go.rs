@@ -175,6 +175,7 @@ fn judge(config: &GoSuiteConfig, game: &Game, to_move: Color) -> f64 {
         max_tree_mb: config.tree_mb,
         resign_below: 0.0,
         seed: config.seed,
+        ..SearchConfig::default()
     });
     let limits = Limits {
         playouts: Some(config.playouts),

@@ -1,0 +1,74 @@
+//! The constants of the tree search worth tuning, as named parameters.
+
+use crate::core::{Param, Tunable};
+
+/// How the tree weighs what it knows: the prior, RAVE and exploration.
+///
+/// ```
+/// use tengen::core::Tunable;
+/// use tengen::go::search::MctsParams;
+/// let mut p = MctsParams::default();
+/// p.set("exploration", 0.3).unwrap();
+/// assert_eq!(p.get("exploration"), Some(0.3));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsParams {
+    /// A new node's prior counts as this many playouts (more than 0: a node without
+    /// playouts takes its win rate from the prior alone).
+    pub prior_visits: f64,
+    /// RAVE's weight halves after about this many playouts of a node (Gelly and
+    /// Silver's schedule).
+    pub rave_equivalence: f64,
+    /// The weight of UCT's exploration term.
+    pub exploration: f64,
+}
+
+impl MctsParams {
+    /// The values the engine plays with.
+    pub const DEFAULT: MctsParams = MctsParams {
+        prior_visits: 10.0,
+        rave_equivalence: 1500.0,
+        exploration: 0.2,
+    };
+}
+
+impl Default for MctsParams {
+    fn default() -> Self {
+        MctsParams::DEFAULT
+    }
+}
+
+impl Tunable for MctsParams {
+    type Value = f64;
+
+    const PARAMS: &'static [Param<MctsParams, f64>] = &[
+        Param::new("prior_visits", |p| &mut p.prior_visits, 0.5..=1000.0),
+        Param::new("rave_equivalence", |p| &mut p.rave_equivalence, 1.0..=1e6),
+        Param::new("exploration", |p| &mut p.exploration, 0.0..=10.0),
+    ];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_parameter_names_its_own_field_and_non_numbers_are_refused() {
+        for &(name, value) in &MctsParams::DEFAULT.params() {
+            let mut p = MctsParams::DEFAULT;
+            p.set(name, value + 0.5).unwrap();
+            let changed: Vec<_> = p
+                .params()
+                .into_iter()
+                .filter(|&(n, v)| MctsParams::DEFAULT.get(n) != Some(v))
+                .collect();
+            assert_eq!(changed, [(name, value + 0.5)]);
+        }
+        let mut p = MctsParams::DEFAULT;
+        for bad in ["NaN", "inf", "-0.1", "x"] {
+            assert!(p.set_text("exploration", bad).is_err(), "{bad}");
+        }
+        assert!(p.set_text("rave_equivalence", "0").is_err());
+        assert_eq!(p, MctsParams::DEFAULT);
+    }
+}
