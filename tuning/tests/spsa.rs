@@ -14,7 +14,7 @@ fn two_iterations_with_real_engines_write_values_and_curve_then_resume() {
     let config = dir.join("params.txt");
     std::fs::write(
         &config,
-        "tempo int 12 0 50 3 0.002\nmover_open_three int 18 0 80 4 0.002\n",
+        "tempo int 12 0 50 3 0.002\nmover_open_three int 30 0 80 4 0.002\n",
     )
     .unwrap();
     let (values, curve) = (dir.join("tuned.txt"), dir.join("curve.csv"));
@@ -47,14 +47,14 @@ fn two_iterations_with_real_engines_write_values_and_curve_then_resume() {
     let text = std::fs::read_to_string(&curve).unwrap();
     let rows: Vec<&str> = text.lines().collect();
     assert_eq!(rows[0], "iteration,tempo,mover_open_three,result", "{text}");
-    assert_eq!(rows[1], "0,12.000000,28.000000,", "{text}");
+    assert_eq!(rows[1], "0,12.000000,30.000000,", "{text}");
     assert_eq!(rows.len(), 4, "{text}");
     for (k, row) in rows[2..].iter().enumerate() {
         let fields: Vec<f64> = row.split(',').map(|f| f.parse().unwrap()).collect();
         assert_eq!(fields[0], (k + 1) as f64, "{row}");
         // Two games: θ+ scores 0 to 2 points of 2, so the result is -2..=2.
         assert!((-2.0..=2.0).contains(&fields[3]), "{row}");
-        assert!((0.0..=50.0).contains(&fields[1]) && (5.0..=80.0).contains(&fields[2]));
+        assert!((0.0..=50.0).contains(&fields[1]) && (0.0..=80.0).contains(&fields[2]));
     }
     let tuned = std::fs::read_to_string(&values).unwrap();
     assert!(tuned.contains("# spsa: 2 of 2 iterations"), "{tuned}");

@@ -160,9 +160,9 @@ pub struct Weights {
 impl Weights {
     pub const DEFAULT: Weights = Weights {
         //     CTwo OTwo CThree OThree Four Flex Five 4-3 3-3 4-2 3-2 2-2 Foul
-        mover: [2, 0, 4, 18, 36, 120, 500, 466, 105, 104, 33, 10, 0],
-        opponent: [3, -3, 2, 3, 34, 140, 450, 180, 81, 81, 40, 10, 0],
-        tempo: 28,
+        mover: [3, 1, 8, 30, 46, 120, 500, 385, 44, 87, 19, 7, -91],
+        opponent: [3, -2, 7, 15, 37, 155, 450, 180, 97, 74, 17, 8, -61],
+        tempo: 34,
         defence_pct: 80,
     };
 
