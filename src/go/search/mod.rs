@@ -394,10 +394,7 @@ impl Engine {
     /// The move to play after a search.
     fn decide(&self, game: &Game, color: Color, limits: &Limits, analysis: &Analysis) -> Decision {
         let Some(best) = analysis.moves.first() else {
-            return match game.legal_moves(color).first() {
-                Some(&v) if game.is_over().is_none() => Decision::Play(v),
-                _ => Decision::Pass,
-            };
+            return unsearched_choice(game, color);
         };
         if limits.allow_resign && best.winrate < self.config.resign_below && analysis.visits >= 200
         {
@@ -440,6 +437,37 @@ impl Engine {
             None => Decision::Pass,
         }
     }
+}
+
+/// The move when the search had no playout at all (stopped before its first, as GTP's
+/// `stop`, `quit` or the end of input do): the legal move that fills no own eye with the
+/// best prior, the nearest the centre among equals; a pass when there is none or the
+/// game is over. Not the first legal move: in vertex order that is the corner of the top
+/// edge (A9 on 9x9), the worst opening there is.
+fn unsearched_choice(game: &Game, color: Color) -> Decision {
+    if game.is_over().is_some() {
+        return Decision::Pass;
+    }
+    let position = game.position();
+    let size = position.size();
+    let last = game.moves().last().and_then(|(_, mv)| mv);
+    // Twice the distance to the centre, in whole numbers on boards of both parities.
+    let off_centre = |v: Vertex| {
+        let (p, n) = (size.point(v), size.get() as i32 - 1);
+        (2 * i32::from(p.x) - n).abs() + (2 * i32::from(p.y) - n).abs()
+    };
+    game.legal_moves(color)
+        .into_iter()
+        .filter(|&v| !position.is_eye(color, v))
+        .map(|v| (v, prior(position, color, v, last), off_centre(v)))
+        .fold(
+            None,
+            |best: Option<(Vertex, f32, i32)>, (v, p, d)| match best {
+                Some((_, q, e)) if q > p || q == p && e <= d => best,
+                _ => Some((v, p, d)),
+            },
+        )
+        .map_or(Decision::Pass, |(v, _, _)| Decision::Play(v))
 }
 
 /// The status of every stone of `position`: what the rules core's analyser proves, and
