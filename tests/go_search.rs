@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 use tengen::core::{Color, Point};
-use tengen::go::search::{Decision, Engine, Limits, SearchConfig};
+use tengen::go::search::{Decision, Engine, Limits, MoveInfo, SearchConfig};
 use tengen::go::{parse_diagram, BoardSize, Game, Komi, Rules};
 
 /// A game under `rules` that reaches the stones of `diagram` (rows from the top, no
@@ -276,5 +276,19 @@ fn opens_off_the_first_line_on_an_empty_board() {
         );
         let p = point(&game, outcome.decision).expect("a move");
         assert!(line(&game, p) >= 2, "seed {seed}: {p:?}");
+    }
+}
+
+#[test]
+fn root_moves_tied_in_visits_and_win_rate_rank_by_prior() {
+    // 500 playouts over 19x19's 362 root moves leave many ties at two visits and two
+    // wins; vertex order used to break them, and put the top edge first.
+    let game = Game::new(BoardSize::new(19).unwrap(), Rules::chinese());
+    let outcome = search(&game, Color::Black, 500, 1);
+    let moves = &outcome.analysis.moves;
+    let tied = |a: &MoveInfo, b: &MoveInfo| a.visits == b.visits && a.winrate == b.winrate;
+    assert!(moves.windows(2).filter(|w| tied(&w[0], &w[1])).count() > 10);
+    for w in moves.windows(2).filter(|w| tied(&w[0], &w[1])) {
+        assert!(w[0].prior >= w[1].prior, "{:?} before {:?}", w[0], w[1]);
     }
 }

@@ -677,10 +677,14 @@ impl Shared<'_> {
                 }
             })
             .collect();
+        // Equal visits and win rates (a few playouts each, on a large board) go by the
+        // prior, then the lead: never by vertex order, which favours the top edge.
         moves.sort_by(|a, b| {
             b.visits
                 .cmp(&a.visits)
                 .then(b.winrate.total_cmp(&a.winrate))
+                .then(b.prior.total_cmp(&a.prior))
+                .then(b.score_lead.total_cmp(&a.score_lead))
         });
         let owned = f64::from(self.owned_playouts.load(Relaxed).max(1));
         Analysis {
