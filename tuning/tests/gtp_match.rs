@@ -359,6 +359,22 @@ fn move_limit_counts_the_board() {
     assert_eq!(rec.result(), "W+6.5");
 }
 
+/// Runs `gtp-match` with the arguments in `groups`, which must succeed: its stdout and
+/// stderr.
+fn gtp_match_ok(groups: &[&[&str]]) -> (String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_gtp-match"))
+        .args(groups.concat())
+        .output()
+        .expect("run gtp-match");
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    assert!(
+        output.status.success(),
+        "stdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    (stdout, stderr)
+}
+
 #[test]
 fn tengen_against_itself_on_7x7() {
     let tengen = tengen_binary();
@@ -368,24 +384,21 @@ fn tengen_against_itself_on_7x7() {
     let engine = |seed: u32| {
         format!("{tengen} gtp --rules chinese --playouts 200 --resign-below 0 --seed {seed}")
     };
-    let output = Command::new(env!("CARGO_BIN_EXE_gtp-match"))
-        .args(["--engine1", &engine(1), "--name1", "one"])
-        .args(["--engine2", &engine(2), "--name2", "two"])
-        .args(["--referee", &engine(3)])
-        .args([
+    let (stdout, _) = gtp_match_ok(&[
+        &["--engine1", &engine(1), "--name1", "one"],
+        &["--engine2", &engine(2), "--name2", "two"],
+        &["--referee", &engine(3)],
+        &[
             "--size", "7", "--komi", "7.5", "--rules", "chinese", "--games", "2",
-        ])
-        .args(["--time-per-move", "5", "--engine-stderr", "null"])
-        .args(["--sgf-dir", dir.to_str().unwrap()])
-        .args(["--log", log.to_str().unwrap()])
-        .output()
-        .expect("run gtp-match");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "stdout:\n{stdout}\nstderr:\n{stderr}"
-    );
+        ],
+        &["--time-per-move", "5", "--engine-stderr", "null"],
+        &[
+            "--sgf-dir",
+            dir.to_str().unwrap(),
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    ]);
     assert!(stdout.contains("one vs two: 2 games"), "{stdout}");
     assert!(stdout.contains("Elo difference"), "{stdout}");
     assert!(
@@ -498,21 +511,18 @@ fn tengen_plays_an_opening_pair_on_7x7() {
     let (openings, log) = (dir.join("openings.txt"), dir.join("log"));
     std::fs::write(&openings, "# one opening\nknight: C3 E4\n").unwrap();
     let engine = |seed: u32| format!("{tengen} gtp --playouts 100 --resign-below 0 --seed {seed}");
-    let output = Command::new(env!("CARGO_BIN_EXE_gtp-match"))
-        .args(["--engine1", &engine(1), "--name1", "one"])
-        .args(["--engine2", &engine(2), "--name2", "two"])
-        .args(["--size", "7", "--openings", openings.to_str().unwrap()])
-        .args(["--time-per-move", "5", "--engine-stderr", "null"])
-        .args(["--sgf-dir", dir.to_str().unwrap()])
-        .args(["--log", log.to_str().unwrap()])
-        .output()
-        .expect("run gtp-match");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "stdout:\n{stdout}\nstderr:\n{stderr}"
-    );
+    let (stdout, _) = gtp_match_ok(&[
+        &["--engine1", &engine(1), "--name1", "one"],
+        &["--engine2", &engine(2), "--name2", "two"],
+        &["--size", "7", "--openings", openings.to_str().unwrap()],
+        &["--time-per-move", "5", "--engine-stderr", "null"],
+        &[
+            "--sgf-dir",
+            dir.to_str().unwrap(),
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    ]);
     // Two games by default: the opening with each engine Black once.
     assert!(stdout.contains("one vs two: 2 games"), "{stdout}");
     let text = std::fs::read_to_string(&log).expect("read the log");
@@ -559,21 +569,17 @@ fn sprt_stops_a_lopsided_match_early() {
     // with elo0=0, elo1=200 a loss adds ln(0.2403 / 0.5) = -0.733 to the LLR, so the fifth
     // loss (-3.66) passes -2.94 and H0 is accepted; the game still running then finishes.
     let command = |spec: EngineSpec| spec.args[1].clone();
-    let output = Command::new(env!("CARGO_BIN_EXE_gtp-match"))
-        .args(["--shell", "--engine-stderr", "null"])
-        .args([
+    let (stdout, stderr) = gtp_match_ok(&[
+        &["--shell", "--engine-stderr", "null"],
+        &[
             "--engine1",
             &command(fake("one", with_moves(&["resign"; 5]))),
-        ])
-        .args(["--engine2", &command(fake("two", with_moves(&["C3"; 5])))])
-        .args(["--name1", "loser", "--name2", "winner", "--size", "5"])
-        .args(["--games", "100", "--concurrency", "2"])
-        .args(["--sprt", "elo0=0,elo1=200,alpha=0.05,beta=0.05"])
-        .output()
-        .expect("run gtp-match");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stdout}\n{stderr}");
+        ],
+        &["--engine2", &command(fake("two", with_moves(&["C3"; 5])))],
+        &["--name1", "loser", "--name2", "winner", "--size", "5"],
+        &["--games", "100", "--concurrency", "2"],
+        &["--sprt", "elo0=0,elo1=200,alpha=0.05,beta=0.05"],
+    ]);
     assert!(
         stdout.contains("H0 accepted after 5 games, LLR -3.6"),
         "{stdout}"
