@@ -243,6 +243,20 @@ impl LineValues {
     pub fn of(&self, line: LinePattern) -> [i32; 2] {
         self.0[line.shape() as usize]
     }
+
+    /// The summed values of a point's four `lines` (to the mover, to the opponent), and
+    /// how many of them are twos (see [`is_two`]).
+    pub fn sum(&self, lines: &[LinePattern; 4]) -> ([i32; 2], i32) {
+        let mut value = [0; 2];
+        let mut twos = 0;
+        for &line in lines {
+            let v = self.of(line);
+            value[0] += v[0];
+            value[1] += v[1];
+            twos += i32::from(is_two(line.shape()));
+        }
+        (value, twos)
+    }
 }
 
 /// Is a line of `shape` one stone short of a three or a four?
@@ -314,15 +328,7 @@ impl Shapes {
         rule: Rule,
         w: &Weights,
     ) -> Shapes {
-        let table = LineValues::new(w);
-        let mut value = [0; 2];
-        let mut twos = 0;
-        for &line in patterns {
-            let v = table.of(line);
-            value[0] += v[0];
-            value[1] += v[1];
-            twos += i32::from(is_two(line.shape()));
-        }
+        let (value, twos) = LineValues::new(w).sum(patterns);
         Shapes::from_lines(tally, value, twos, color, rule, w)
     }
 

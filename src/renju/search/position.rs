@@ -254,7 +254,12 @@ impl Position {
     pub fn total_value(&self, color: Color, role: usize) -> i32 {
         let mut sum = self.value_sum[color.index()][role];
         if color == Color::Black {
-            let foul = [self.weights.mover, self.weights.opponent][role][Term::Forbidden as usize];
+            let weights = if role == 0 {
+                &self.weights.mover
+            } else {
+                &self.weights.opponent
+            };
+            let foul = weights[Term::Forbidden as usize];
             for i in (self.may_foul & self.candidates).iter() {
                 if self.board.foul(point_of(i)).is_some() {
                     sum += foul - self.shapes[i][0].value[role];
@@ -411,18 +416,13 @@ struct Lines {
 
 impl Lines {
     fn of(patterns: [LinePattern; 4], table: &LineValues) -> Lines {
-        let mut lines = Lines {
+        let (value, twos) = table.sum(&patterns);
+        Lines {
             patterns,
             tally: patterns.iter().fold(Tally::default(), |t, l| t + l.tally()),
-            ..Lines::default()
-        };
-        for line in patterns {
-            let v = table.of(line);
-            lines.value[0] += v[0];
-            lines.value[1] += v[1];
-            lines.twos += i32::from(is_two(line.shape()));
+            value,
+            twos,
         }
-        lines
     }
 }
 
