@@ -769,6 +769,9 @@ impl Session {
     }
 }
 
+/// The error reply when the side to move has no legal point.
+const NO_LEGAL_MOVE: &str = "no legal move: every empty point is forbidden to Black (Black passes)";
+
 /// The first word of a line, upper-cased.
 fn first_word(line: &str) -> String {
     line.split_whitespace()
@@ -832,9 +835,16 @@ fn run_job(
             realtime(out, r);
         }
     };
-    let play = |stones: Vec<Point>| Outcome::Play {
-        reply: fmt_points(&stones),
-        stones,
+    let play = |stones: Vec<Point>| {
+        if stones.is_empty() {
+            // Only Black in renju can be left with no legal point, and the protocol has no
+            // way to say "pass": say why instead of leaving the manager waiting.
+            return Outcome::Say(format!("ERROR {NO_LEGAL_MOVE}"));
+        }
+        Outcome::Play {
+            reply: fmt_points(&stones),
+            stones,
+        }
     };
     match job {
         Job::Move => {

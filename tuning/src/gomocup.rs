@@ -135,6 +135,8 @@ pub enum EndReason {
     Five,
     /// The board filled up: a draw.
     BoardFull,
+    /// Black (to move) had only forbidden points: White won with a five to play, or drew.
+    NoLegalMove,
     /// The loser's move was illegal (unparsable, off the board, occupied or forbidden).
     Illegal(IllegalMove),
     /// The loser's move came later than the per-move limit plus tolerance.
@@ -155,6 +157,7 @@ impl EndReason {
         match self {
             EndReason::Five => "five",
             EndReason::BoardFull => "board full",
+            EndReason::NoLegalMove => "no legal move",
             EndReason::Illegal(IllegalMove::Forbidden(_, Foul::Overline)) => "forbidden (overline)",
             EndReason::Illegal(IllegalMove::Forbidden(_, Foul::DoubleFour)) => {
                 "forbidden (double-four)"
@@ -179,6 +182,7 @@ impl fmt::Display for EndReason {
         match self {
             EndReason::Five => f.write_str("five"),
             EndReason::BoardFull => f.write_str("board full"),
+            EndReason::NoLegalMove => f.write_str("no legal move for Black"),
             EndReason::Illegal(why) => write!(f, "{why}"),
             EndReason::TurnTimeout { elapsed_ms } => {
                 write!(f, "move time exceeded ({elapsed_ms} ms)")
@@ -253,7 +257,10 @@ impl GameRecord {
             return "0".to_string();
         };
         let letter = match self.reason {
-            EndReason::Five | EndReason::BoardFull | EndReason::BothFailed(_) => "",
+            EndReason::Five
+            | EndReason::BoardFull
+            | EndReason::NoLegalMove
+            | EndReason::BothFailed(_) => "",
             EndReason::TurnTimeout { .. } | EndReason::MatchTimeout { .. } => "T",
             EndReason::Illegal(_) | EndReason::Crash(_) | EndReason::StartFailed(_) => "F",
         };
@@ -434,6 +441,9 @@ impl Game<'_> {
                 Verdict::Continue => last = self.referee.moves().last().copied(),
                 Verdict::Five => return (Some(color), EndReason::Five),
                 Verdict::BoardFull => return (None, EndReason::BoardFull),
+                Verdict::NoLegalMove { white_five } => {
+                    return (white_five.then_some(Color::White), EndReason::NoLegalMove)
+                }
                 Verdict::Illegal(why) => return (Some(!color), EndReason::Illegal(why)),
             }
         }

@@ -84,7 +84,7 @@ pub fn parse_openings(text: &str, size: usize, rule: Rule) -> Result<Vec<Opening
             match referee.play(p) {
                 Verdict::Continue => {}
                 Verdict::Illegal(why) => return Err(err(why.to_string())),
-                Verdict::Five | Verdict::BoardFull => {
+                Verdict::Five | Verdict::BoardFull | Verdict::NoLegalMove { .. } => {
                     return Err(err("the opening already ends the game".to_string()))
                 }
             }

@@ -46,6 +46,10 @@ pub enum Verdict {
     Five,
     /// The move filled the board without a five: a draw.
     BoardFull,
+    /// The move left Black (to move) only forbidden points: Black must pass. The Gomocup
+    /// protocol has no pass, so the game is decided here: White wins if it has a five to
+    /// play next, otherwise it is a draw (White, too, is taken to pass).
+    NoLegalMove { white_five: bool },
     /// The move is not allowed: its player loses. The board is unchanged.
     Illegal(IllegalMove),
 }
@@ -103,9 +107,25 @@ impl Referee {
             Verdict::Five
         } else if self.board.is_full() {
             Verdict::BoardFull
+        } else if !self.has_legal_move() {
+            let b = &self.board;
+            Verdict::NoLegalMove {
+                white_five: b
+                    .empty_points()
+                    .iter()
+                    .any(|i| b.makes_five(b.point(i), Color::White)),
+            }
         } else {
             Verdict::Continue
         }
+    }
+
+    /// Has the side to move a legal move? (Only Black in renju can lack one.)
+    fn has_legal_move(&self) -> bool {
+        let (b, white) = (&self.board, self.to_move() == Color::White);
+        b.empty_points()
+            .iter()
+            .any(|i| white || b.foul(b.point(i)).is_none())
     }
 
     /// Parses and plays an engine's move line (see [`parse_move`]).
@@ -328,5 +348,33 @@ mod tests {
         }
         assert_eq!(truncate("abcdef", 3), "abc...");
         assert_eq!(truncate("abc", 3), "abc");
+    }
+
+    /// Plays a 7x7 board diagram (rows from the top, `x` Black, `o` White, one `.`),
+    /// Black's and White's stones alternately in reading order, all but White's last;
+    /// returns the referee and White's last stone.
+    fn all_but_last(diagram: &str) -> (Referee, Point) {
+        let cells: Vec<(Point, char)> = diagram
+            .chars()
+            .enumerate()
+            .map(|(i, c)| (Point::new((i % 7) as u8, (i / 7) as u8), c))
+            .collect();
+        let of = |want: char| cells.iter().filter(move |c| c.1 == want).map(|c| c.0);
+        let mut moves: Vec<(u8, u8)> = of('x')
+            .zip(of('o'))
+            .flat_map(|(b, w)| [b, w])
+            .map(|p| (p.x, p.y))
+            .collect();
+        let (x, y) = moves.pop().unwrap();
+        (referee(7, Rule::Renju, &moves), Point::new(x, y))
+    }
+
+    #[test]
+    fn black_left_only_forbidden_points_ends_the_game() {
+        // The one empty point, d4, would make Black an overline (row 3).
+        let (mut r, last) = all_but_last("oxxoooxoooxooxoxxooxxxxx.xxxooooxxoxooxooxxoooxxx");
+        assert_eq!(r.play(last), Verdict::NoLegalMove { white_five: true });
+        let (mut r, last) = all_but_last("oooxooooxoxoxoxoxxoxxxxx.xxxoxooooxxxxooooxxxxooo");
+        assert_eq!(r.play(last), Verdict::NoLegalMove { white_five: false });
     }
 }
