@@ -26,6 +26,12 @@ static LMR: once_cell::sync::Lazy<[[i32; 64]; 64]> = once_cell::sync::Lazy::new(
     }
     r
 });
+/// Static pruning applies at depths up to this.
+const PRUNING_DEPTH: i32 = 6;
+/// Razoring applies at depths up to this.
+const RAZOR_DEPTH: i32 = 3;
+/// Score margin per ply of depth for static pruning.
+const FUTILITY_MARGIN: i32 = 60;
 /// Fours in a row the quiescence search may play past the horizon.
 const QUIESCENCE_FOURS: i32 = 4;
 
@@ -264,6 +270,21 @@ impl<'a> Worker<'a> {
             }
             None => None,
         };
+        // Static pruning at shallow non-PV nodes with no threat to answer: a position far
+        // above beta is a cut, one far below alpha is left to the quiescence search.
+        let pv_node = beta - alpha > 1;
+        if !pv_node && !forced && stand_pat.is_none() && depth <= PRUNING_DEPTH {
+            let stand = evaluate(&self.pos);
+            if !self.pos.has_flex_four(!me) && stand - FUTILITY_MARGIN * depth >= beta {
+                return stand;
+            }
+            if depth <= RAZOR_DEPTH && stand + FUTILITY_MARGIN * depth <= alpha {
+                let v = self.pvs(0, ply, alpha, beta);
+                if v <= alpha {
+                    return v;
+                }
+            }
+        }
         self.order(&mut moves, tt_move, ply, me);
         let branch = if forced {
             1
