@@ -140,8 +140,7 @@ fixtures! {
     example_09_ko_needing_a_move: "ex09" Full;
     example_10_one_move_approach_ko: "ex10" Full;
     example_11_double_ko_beside_a_dead_group: "ex11" Full;
-    // One chain of the ten-thousand-year ko needs about 107 thousand nodes.
-    example_12_ten_thousand_year_ko: "ex12" Partly;
+    example_12_ten_thousand_year_ko: "ex12" Full;
     example_13_seki: "ex13" Full;
     // One stone stays unknown at the test budget (it was seven before the life
     // games were searched at full depth at once).

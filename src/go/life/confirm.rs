@@ -25,7 +25,11 @@
 //!
 //! Shortcuts, each exact: a chain reaching a safe stone or living by Benson's algorithm
 //! inside the area (see `Area::pass_alive`) cannot be captured, and a life game is won as
-//! soon as a stone of its fight does; an area the attacker holds (see `Area::is_held_by`) gives the
+//! soon as a stone of its fight does; a chain that can reach a safe stone through one of
+//! its liberties whatever the attacker does (one such liberty with its owner to move, two
+//! with the attacker to move: one move fills one point) cannot be captured either, and a
+//! life game is won as soon as its owner can put a stone next to a safe one of its colour
+//! on a point of the fight in the same way; an area the attacker holds (see `Area::is_held_by`) gives the
 //! owner nothing; the player reaching never needs a pass that lifts no ban (the other
 //! passes back and the position repeats). The tests check the whole against retrograde
 //! analysis of the complete game graph on small areas.
@@ -162,6 +166,13 @@ pub(super) struct Solver<'a> {
     captures: Tables<(State, u8)>,
 }
 
+/// Can a player always put a stone on one of the empty points `points` before the other
+/// takes them all: one is enough when it moves now, two when the other moves first (one
+/// move takes one point, and nothing but a stone fills a point).
+fn out_of_reach(points: Set, to_move: bool) -> bool {
+    points.count_ones() >= if to_move { 1 } else { 2 }
+}
+
 impl<'a> Solver<'a> {
     /// A solver for `area` with no nodes to spend yet (see [`refill`](Self::refill)).
     pub(super) fn new(area: &'a Area) -> Solver<'a> {
@@ -264,16 +275,22 @@ impl<'a> Solver<'a> {
                     return Ok(Some(Value::Win));
                 }
                 let chain = self.area.chain(own, k);
-                Ok(self
-                    .is_unconditionally_safe(state, chain, owner)
-                    .then_some(Value::Loss))
+                let escapes =
+                    self.area
+                        .anchoring_points(state, owner, self.area.liberties(state, chain));
+                Ok((self.is_unconditionally_safe(state, chain, owner)
+                    || out_of_reach(escapes, state.to_move == owner))
+                .then_some(Value::Loss))
             }
             Goal::Life(fight) => {
                 if self.area.is_held_by(state, !query.reacher) {
                     return Ok(Some(Value::Loss));
                 }
                 let own = state.stones[query.reacher.index()];
-                if self.area.pass_alive(state, query.reacher) & fight != 0 {
+                let anchoring = self.area.anchoring_points(state, query.reacher, fight);
+                if out_of_reach(anchoring, state.to_move == query.reacher)
+                    || self.area.pass_alive(state, query.reacher) & fight != 0
+                {
                     return Ok(Some(Value::Win));
                 }
                 // The chains with most liberties first: the likeliest to stand.
