@@ -154,6 +154,24 @@ impl Area {
         chain & self.anchors[color.index()] != 0
     }
 
+    /// The empty points of `set` where a stone of `color` would reach a safe stone, next to
+    /// it or through a chain of `color` that does (and so could never be captured): always
+    /// legal, never a ko capture.
+    pub(super) fn anchoring_points(&self, state: &State, color: Color, set: Set) -> Set {
+        let own = state.stones[color.index()];
+        let anchors = self.anchors[color.index()];
+        // The stones of `color` connected to a safe stone, grown from those next to one.
+        let mut anchored = own & anchors;
+        loop {
+            let grown = (anchored | self.around(anchored)) & own;
+            if grown == anchored {
+                break;
+            }
+            anchored = grown;
+        }
+        set & (anchors | self.around(anchored)) & !(state.stones[0] | state.stones[1])
+    }
+
     /// The *fight* of the chain of `owner` through `k`: where art. 7-1's "new stones" of
     /// its owner may arise when it is captured. The chain, its liberties, the opponent
     /// chains touching either (its captors, and those it fights for its liberties), and

@@ -25,7 +25,11 @@
 //!
 //! Shortcuts, each exact: a chain reaching a safe stone or living by Benson's algorithm
 //! inside the area (see `Area::pass_alive`) cannot be captured, and a life game is won as
-//! soon as a stone of its fight does; an area the attacker holds (see `Area::is_held_by`) gives the
+//! soon as a stone of its fight does; a chain that can reach a safe stone through one of
+//! its liberties whatever the attacker does (one such liberty with its owner to move, two
+//! with the attacker to move: one move fills one point) cannot be captured either, and a
+//! life game is won as soon as its owner can put a stone next to a safe one of its colour
+//! on a point of the fight in the same way; an area the attacker holds (see `Area::is_held_by`) gives the
 //! owner nothing; the player reaching never needs a pass that lifts no ban (the other
 //! passes back and the position repeats). The tests check the whole against retrograde
 //! analysis of the complete game graph on small areas.
@@ -162,6 +166,13 @@ pub(super) struct Solver<'a> {
     captures: Tables<(State, u8)>,
 }
 
+/// Can a player always put a stone on one of the empty points `points` before the other
+/// takes them all: one is enough when it moves now, two when the other moves first (one
+/// move takes one point, and nothing but a stone fills a point).
+fn out_of_reach(points: Set, to_move: bool) -> bool {
+    points.count_ones() >= if to_move { 1 } else { 2 }
+}
+
 impl<'a> Solver<'a> {
     /// A solver for `area` with no nodes to spend yet (see [`refill`](Self::refill)).
     pub(super) fn new(area: &'a Area) -> Solver<'a> {
@@ -264,16 +275,22 @@ impl<'a> Solver<'a> {
                     return Ok(Some(Value::Win));
                 }
                 let chain = self.area.chain(own, k);
-                Ok(self
-                    .is_unconditionally_safe(state, chain, owner)
-                    .then_some(Value::Loss))
+                let escapes =
+                    self.area
+                        .anchoring_points(state, owner, self.area.liberties(state, chain));
+                Ok((self.is_unconditionally_safe(state, chain, owner)
+                    || out_of_reach(escapes, state.to_move == owner))
+                .then_some(Value::Loss))
             }
             Goal::Life(fight) => {
                 if self.area.is_held_by(state, !query.reacher) {
                     return Ok(Some(Value::Loss));
                 }
                 let own = state.stones[query.reacher.index()];
-                if self.area.pass_alive(state, query.reacher) & fight != 0 {
+                let anchoring = self.area.anchoring_points(state, query.reacher, fight);
+                if out_of_reach(anchoring, state.to_move == query.reacher)
+                    || self.area.pass_alive(state, query.reacher) & fight != 0
+                {
                     return Ok(Some(Value::Win));
                 }
                 // The chains with most liberties first: the likeliest to stand.
@@ -572,6 +589,74 @@ mod tests {
             }
         }
         Some(Area::new(&pos, area, wall, Suicide::Illegal))
+    }
+
+    /// A chain that can join its safe wall through a liberty, whatever the attacker does,
+    /// cannot be captured, and a life game is won once its owner can so put a stone on a
+    /// point of the fight: decided without a node of search, as the game graph says.
+    #[test]
+    fn reaching_safety_through_a_liberty_ends_the_game() {
+        // The top two rows are the area; White's wall below is safe, so every point of the
+        // second row is next to it. White's b1-c1 has two liberties there, b2 and c2.
+        let pos = crate::go::parse_diagram(
+            ". O O .
+             X . . .
+             O O O O
+             O O O O",
+        )
+        .unwrap();
+        let size = pos.size();
+        let area_points: Points = (0..8).collect();
+        let wall = size.all_points() - area_points;
+        let (area, start) = Area::new(&pos, area_points, wall, Suicide::Illegal);
+        let b1 = bits(start.stones[1]).next().unwrap();
+        let starts = Color::BOTH.map(|to_move| State { to_move, ..start });
+        let graph = Graph::new(&area, &starts);
+        let capturable = graph.attractor(Color::Black, |s| s.stones[1] & 1 << b1 == 0);
+        for to_move in Color::BOTH {
+            let s = State { to_move, ..start };
+            let mut solver = Solver::new(&area);
+            solver.refill(100_000);
+            assert_eq!(solver.capture(&s, b1).unwrap(), Value::Loss);
+            assert!(!capturable[graph.index[&s]], "{to_move:?} first");
+            assert_eq!(solver.nodes_left(), 100_000, "no search needed");
+        }
+        let black_first = State {
+            to_move: Color::Black,
+            ..start
+        };
+        let mut solver = Solver::new(&area);
+        solver.refill(100_000);
+        assert_eq!(solver.is_alive(&black_first, b1), Some(true));
+        assert_eq!(solver.nodes_left(), 100_000, "no search needed");
+        // One such liberty is enough with White to move, not with Black to move.
+        let pos = crate::go::parse_diagram(
+            ". O X .
+             . . X .
+             O O O O
+             O O O O",
+        )
+        .unwrap();
+        let (area, start) = Area::new(&pos, area_points, wall, Suicide::Illegal);
+        let b1 = bits(start.stones[1]).next().unwrap();
+        let starts = Color::BOTH.map(|to_move| State { to_move, ..start });
+        let graph = Graph::new(&area, &starts);
+        let capturable = graph.attractor(Color::Black, |s| s.stones[1] & 1 << b1 == 0);
+        for to_move in Color::BOTH {
+            let s = State { to_move, ..start };
+            let mut solver = Solver::new(&area);
+            solver.refill(100_000);
+            let value = solver.capture(&s, b1).unwrap();
+            assert_eq!(
+                value == Value::Win,
+                capturable[graph.index[&s]],
+                "{to_move:?} first"
+            );
+            if to_move == Color::White {
+                assert_eq!(value, Value::Loss);
+                assert_eq!(solver.nodes_left(), 100_000, "no search needed");
+            }
+        }
     }
 
     /// The search against retrograde analysis of the whole game graph: capture games from
