@@ -129,6 +129,9 @@ struct Cell {
     /// The liberties of the chain whose representative this point is (the dummy's on the
     /// sentinel).
     libs: Liberties,
+    /// The empty neighbours as pseudo-liberties ([`liberty`]), added up: what a stone set
+    /// here starts its chain with.
+    free: u64,
     /// The neighbours by content: byte `k` counts those whose `color` is `k`. Playouts ask
     /// "own eye?" and "a free neighbour?" of every candidate; this answers with one load.
     around: u32,
@@ -184,6 +187,10 @@ impl Position {
         let n = size.points();
         let geo = size.geometry();
         let cell = |i: usize| Cell {
+            free: (geo.neighbours[i].iter())
+                .filter(|&&m| usize::from(m) != n)
+                .map(|&m| liberty(usize::from(m)))
+                .sum(),
             around: geo.neighbours[i]
                 .iter()
                 .map(|&m| 1 << (8 * if usize::from(m) == n { OFF } else { EMPTY }))
@@ -427,7 +434,6 @@ impl Position {
         let own = color.index() as u8;
         let opponent = (!color).index() as u8;
         let neighbours = self.geo.neighbours[v];
-        let mut alone = 0;
         // Bit `i` set: neighbour `i` is a friendly stone / the last liberty of an enemy
         // chain. Deciding with masks first and acting after keeps the processor from
         // guessing at four unpredictable branches.
@@ -442,8 +448,6 @@ impl Position {
             let n = usize::from(n);
             let cell = self.cell(n);
             let (content, rep) = (cell.color, usize::from(cell.rep));
-            let free = u64::from(content == EMPTY);
-            alone += liberty(n) & free.wrapping_neg();
             let stones = self.cell(rep).stones;
             let friend = content == own;
             friends |= u32::from(friend) << i;
@@ -460,6 +464,7 @@ impl Position {
             takes |= u32::from(theirs.is_none()) << i;
         }
         takes &= enemies;
+        let alone = self.cell(v).free;
         self.put_stone(v, own);
         let cell = self.cell_mut(v);
         cell.rep = host as u16;
@@ -638,10 +643,12 @@ impl Position {
     fn put_stone(&mut self, v: usize, color: u8) {
         self.cell_mut(v).color = color;
         let delta = around_delta(color);
+        let lib = liberty(v);
         for &n in self.geo.neighbours_of(v) {
-            // Wrapping: the sentinel's tally runs over, and nobody reads it.
-            let around = &mut self.cell_mut(usize::from(n)).around;
-            *around = around.wrapping_add(delta);
+            // Wrapping: the sentinel's tallies run over, and nobody reads them.
+            let cell = self.cell_mut(usize::from(n));
+            cell.around = cell.around.wrapping_add(delta);
+            cell.free = cell.free.wrapping_sub(lib);
         }
         self.hash ^= self.geo.key(v, color);
         self.stones[usize::from(color)].insert(v);
@@ -657,9 +664,11 @@ impl Position {
     fn take_stone(&mut self, v: usize) {
         let color = self.cell(v).color;
         let delta = around_delta(color);
+        let lib = liberty(v);
         for &n in self.geo.neighbours_of(v) {
-            let around = &mut self.cell_mut(usize::from(n)).around;
-            *around = around.wrapping_sub(delta);
+            let cell = self.cell_mut(usize::from(n));
+            cell.around = cell.around.wrapping_sub(delta);
+            cell.free = cell.free.wrapping_add(lib);
         }
         let (dummy, at) = (self.geo.size.points() as u16, self.empties.len() as u16);
         let cell = self.cell_mut(v);
@@ -744,6 +753,11 @@ mod tests {
                 .map(|&m| 1 << (8 * pos.cells[usize::from(m)].color))
                 .sum();
             assert_eq!(pos.cells[v].around, around, "neighbour tally of {v}");
+            let free: u64 = (geo.neighbours[v].iter())
+                .filter(|&&m| pos.cells[usize::from(m)].color == EMPTY)
+                .map(|&m| liberty(usize::from(m)))
+                .sum();
+            assert_eq!(pos.cells[v].free, free, "empty neighbours of {v}");
             match color {
                 EMPTY => {
                     empties += 1;
