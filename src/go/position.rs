@@ -890,6 +890,78 @@ mod tests {
         }
     }
 
+    /// The points `color` may play that are no eye of its own, by brute force.
+    fn playable(pos: &Position, color: Color) -> Vec<usize> {
+        (pos.empty_points().iter())
+            .filter(|&v| {
+                let v = Vertex(v as u16);
+                !pos.is_eye(color, v) && pos.check(color, v, Suicide::Illegal).is_ok()
+            })
+            .collect()
+    }
+
+    /// Over the positions of random playouts, draws from copies of each: the points drawn
+    /// are exactly the playable ones (no eye of the mover's, legal), at even frequencies (a
+    /// chi-square over all positions together).
+    #[test]
+    fn random_moves_are_uniform_over_the_playable_points() {
+        let mut rng = SplitMix64::new(10);
+        let (mut chi2, mut freedom) = (0.0, 0);
+        for n in [3, 5, 9] {
+            for game in 0..12 {
+                let mut pos = Position::new(BoardSize::new(n).unwrap());
+                let mut copy = pos.clone();
+                let mut color = if game % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let mut passes = 0;
+                while passes < 2 {
+                    let expected = playable(&pos, color);
+                    let draws = 40 * expected.len().max(1);
+                    let mut seen = vec![0u32; n * n];
+                    for _ in 0..draws {
+                        copy.clone_from(&pos);
+                        match copy.random_move(color, &mut rng) {
+                            Some(v) => seen[v.index()] += 1,
+                            None => assert!(expected.is_empty(), "{pos:?}"),
+                        }
+                    }
+                    let drawn: Vec<usize> = (0..n * n).filter(|&v| seen[v] > 0).collect();
+                    assert_eq!(drawn, expected, "{color:?} to move in\n{pos:?}");
+                    if expected.len() > 1 {
+                        let mean = draws as f64 / expected.len() as f64;
+                        chi2 += expected
+                            .iter()
+                            .map(|&v| (f64::from(seen[v]) - mean).powi(2) / mean)
+                            .sum::<f64>();
+                        freedom += expected.len() - 1;
+                    }
+                    match pos.random_move(color, &mut rng) {
+                        Some(v) => {
+                            pos.place(color, v);
+                            passes = 0;
+                        }
+                        None => {
+                            pos.pass();
+                            passes += 1;
+                        }
+                    }
+                    color = !color;
+                }
+            }
+        }
+        // Chi-square with `freedom` degrees of freedom: mean `freedom`, deviation
+        // `sqrt(2 freedom)`; five deviations is far beyond chance.
+        let df = freedom as f64;
+        assert!(freedom > 1000, "degrees of freedom {freedom}");
+        assert!(
+            (chi2 - df).abs() < 5.0 * (2.0 * df).sqrt(),
+            "chi-square {chi2:.0} with {freedom} degrees of freedom"
+        );
+    }
+
     #[test]
     fn atari_test_agrees_with_exact_liberties() {
         let mut rng = SplitMix64::new(7);
