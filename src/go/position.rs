@@ -3,7 +3,7 @@
 //! run on; [`Board`](super::Board) adds the game record, undo and superko.
 
 use super::legality::{PlayError, Suicide};
-use super::vertex::{BoardSize, Geometry, Points, Vertex};
+use super::vertex::{BoardSize, Geometry, Points, Vertex, MAX_SIZE};
 use crate::core::{Color, SplitMix64};
 use smallvec::SmallVec;
 use std::fmt;
@@ -31,7 +31,8 @@ fn masked(neighbours: [u16; 4], mut mask: u32) -> impl Iterator<Item = usize> {
     })
 }
 
-/// What a chain knows of itself, kept at its representative's index.
+/// What a chain knows of its liberties, kept at its representative's index (with its
+/// stone count, [`Cell::stones`]).
 ///
 /// Index `size * size` (the sentinel's) is a dummy chain that empty points and the
 /// sentinel name as theirs: updates meant for "the chain next to this point" can then go
@@ -41,43 +42,71 @@ fn masked(neighbours: [u16; 4], mut mask: u32) -> impl Iterator<Item = usize> {
 /// Liberties are *pseudo*-liberties: every (stone, empty neighbour) pair counts, so a
 /// liberty next to two stones counts twice. They stay exact under every update with
 /// additions and subtractions only, and they tell exactly what playouts need: no liberty
-/// (`libs == 0`), and one liberty (every pair names the same point, which by Cauchy-Schwarz
-/// is `libs * sum(p^2) == sum(p)^2`). The exact set is computed on demand.
+/// ([`is_none`](Self::is_none)), and one liberty (every pair names the same point, which by Cauchy-Schwarz
+/// is `count * sum(p^2) == sum(p)^2`). The exact set is computed on demand.
+///
+/// The three sums share one word ([`liberty`]), so that a liberty comes and goes with one
+/// addition: the count in bits 0..12, the sum of the points in bits 12..33 and the sum of
+/// their squares in bits 33..64. Each sum is over at most as many pairs as the board has
+/// edges between neighbours, which keeps every field below its limit (checked below for
+/// the largest board): no carry ever runs from one field into the next, except in the
+/// dummy's, which nobody reads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Chain {
-    stones: u16,
-    libs: u16,
-    lib_sum: u32,
-    lib_sq: u32,
+struct Liberties(u64);
+
+const SUM_SHIFT: u32 = 12;
+const SQUARE_SHIFT: u32 = 33;
+
+// The largest sums the fields can hold: every neighbour pair of the largest board, each
+// naming its highest point.
+const _: () = {
+    let edges = (2 * MAX_SIZE * (MAX_SIZE - 1)) as u64;
+    let top = (MAX_SIZE * MAX_SIZE - 1) as u64;
+    assert!(edges < 1 << SUM_SHIFT);
+    assert!(edges * top < 1 << (SQUARE_SHIFT - SUM_SHIFT));
+    assert!(edges * top * top < 1 << (64 - SQUARE_SHIFT));
+};
+
+/// The pseudo-liberty `p` as [`Liberties`] adds it up: a count of one, `p` and `p^2`.
+#[inline(always)]
+fn liberty(p: usize) -> u64 {
+    let p = p as u64;
+    1 | p << SUM_SHIFT | (p * p) << SQUARE_SHIFT
 }
 
-impl Chain {
+impl Liberties {
     #[inline]
-    fn add_liberty(&mut self, p: usize) {
-        self.libs = self.libs.wrapping_add(1);
-        self.lib_sum = self.lib_sum.wrapping_add(p as u32);
-        self.lib_sq = self.lib_sq.wrapping_add((p * p) as u32);
+    fn add(&mut self, p: usize) {
+        self.0 = self.0.wrapping_add(liberty(p));
     }
 
     #[inline]
-    fn remove_liberty(&mut self, p: usize) {
-        self.libs = self.libs.wrapping_sub(1);
-        self.lib_sum = self.lib_sum.wrapping_sub(p as u32);
-        self.lib_sq = self.lib_sq.wrapping_sub((p * p) as u32);
+    fn remove(&mut self, p: usize) {
+        self.0 = self.0.wrapping_sub(liberty(p));
     }
 
+    /// No liberty at all (the three sums are zero together).
     #[inline]
-    fn absorb(&mut self, other: Chain) {
-        self.stones += other.stones;
-        self.libs += other.libs;
-        self.lib_sum += other.lib_sum;
-        self.lib_sq += other.lib_sq;
+    fn is_none(self) -> bool {
+        self.0 == 0
+    }
+
+    /// How many pseudo-liberties.
+    #[inline]
+    fn count(self) -> u64 {
+        self.0 & ((1 << SUM_SHIFT) - 1)
+    }
+
+    /// The sum of the pseudo-liberties' points.
+    #[inline]
+    fn sum(self) -> u64 {
+        self.0 >> SUM_SHIFT & ((1 << (SQUARE_SHIFT - SUM_SHIFT)) - 1)
     }
 
     /// Exactly one distinct liberty (for a chain that has at least one).
     #[inline]
-    fn in_atari(&self) -> bool {
-        u64::from(self.libs) * u64::from(self.lib_sq) == u64::from(self.lib_sum).pow(2)
+    fn in_atari(self) -> bool {
+        self.count() * (self.0 >> SQUARE_SHIFT) == self.sum() * self.sum()
     }
 }
 
@@ -97,11 +126,17 @@ pub(super) struct Removals {
 /// a point's fields share a cache line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Cell {
-    /// The chain whose representative this point is (the dummy's on the sentinel).
-    chain: Chain,
+    /// The liberties of the chain whose representative this point is (the dummy's on the
+    /// sentinel).
+    libs: Liberties,
+    /// The empty neighbours as pseudo-liberties ([`liberty`]), added up: what a stone set
+    /// here starts its chain with.
+    free: u64,
     /// The neighbours by content: byte `k` counts those whose `color` is `k`. Playouts ask
     /// "own eye?" and "a free neighbour?" of every candidate; this answers with one load.
     around: u32,
+    /// The stones of the chain whose representative this point is.
+    stones: u16,
     /// The chain's representative stone; `size * size` (the dummy chain) when empty.
     rep: u16,
     /// The next stone of the chain, a circular list (meaningful on stones only).
@@ -152,6 +187,10 @@ impl Position {
         let n = size.points();
         let geo = size.geometry();
         let cell = |i: usize| Cell {
+            free: (geo.neighbours[i].iter())
+                .filter(|&&m| usize::from(m) != n)
+                .map(|&m| liberty(usize::from(m)))
+                .sum(),
             around: geo.neighbours[i]
                 .iter()
                 .map(|&m| 1 << (8 * if usize::from(m) == n { OFF } else { EMPTY }))
@@ -248,7 +287,7 @@ impl Position {
     #[inline]
     pub fn in_atari(&self, v: Vertex) -> bool {
         let cell = self.cells[v.index()];
-        cell.color < EMPTY && self.chain_of(&cell).in_atari()
+        cell.color < EMPTY && self.libs_of(&cell).in_atari()
     }
 
     /// Is `color` allowed to play on `v` under `suicide`? Superko is the game record's
@@ -364,7 +403,7 @@ impl Position {
             }
             seen[k] = r;
             // `v` is a liberty of this chain, so one liberty means `v` is the last.
-            if self.chain_of(&cell).in_atari() {
+            if self.libs_of(&cell).in_atari() {
                 let chain = self.chain(Vertex(n as u16));
                 chain
                     .iter()
@@ -395,10 +434,6 @@ impl Position {
         let own = color.index() as u8;
         let opponent = (!color).index() as u8;
         let neighbours = self.geo.neighbours[v];
-        let mut alone = Chain {
-            stones: 1,
-            ..Chain::default()
-        };
         // Bit `i` set: neighbour `i` is a friendly stone / the last liberty of an enemy
         // chain. Deciding with masks first and acting after keeps the processor from
         // guessing at four unpredictable branches.
@@ -413,11 +448,7 @@ impl Position {
             let n = usize::from(n);
             let cell = self.cell(n);
             let (content, rep) = (cell.color, usize::from(cell.rep));
-            let free = usize::from(content == EMPTY);
-            alone.libs += free as u16;
-            alone.lib_sum += (free * n) as u32;
-            alone.lib_sq += (free * n * n) as u32;
-            let stones = self.cell(rep).chain.stones;
+            let stones = self.cell(rep).stones;
             let friend = content == own;
             friends |= u32::from(friend) << i;
             enemies |= u32::from(content == opponent) << i;
@@ -427,23 +458,27 @@ impl Position {
             reps[i] = rep;
         }
         for (i, &rep) in reps.iter().enumerate() {
-            let theirs = &mut self.cell_mut(rep).chain;
-            theirs.remove_liberty(v);
+            let theirs = &mut self.cell_mut(rep).libs;
+            theirs.remove(v);
             // Liberties only fall here, so a chain reaches zero at exactly one neighbour.
-            takes |= u32::from(theirs.libs == 0) << i;
+            takes |= u32::from(theirs.is_none()) << i;
         }
         takes &= enemies;
+        let alone = self.cell(v).free;
         self.put_stone(v, own);
         let cell = self.cell_mut(v);
         cell.rep = host as u16;
         cell.next = v as u16;
-        cell.chain = Chain::default();
+        cell.libs = Liberties(0);
+        cell.stones = 0;
         // Into the host's circular list, after the host: a no-op when `v` is its own host,
         // and so are the counts, which then start from zero.
         let after = self.cell(host).next;
         self.cell_mut(host).next = v as u16;
         self.cell_mut(v).next = after;
-        self.cell_mut(host).chain.absorb(alone);
+        let cell = self.cell_mut(host);
+        cell.libs.0 += alone;
+        cell.stones += 1;
         // Other friendly chains are rarer: they join the host.
         let others = (0..4).fold(0, |m, i| {
             m | u32::from((friends >> i & 1 != 0) & (reps[i] != host)) << i
@@ -463,12 +498,12 @@ impl Position {
             last_captured = n;
         }
         self.captures[color.index()] += captured;
-        let mine = self.cell(host).chain;
+        let mine = *self.cell(host);
         // A lone stone that took a lone stone and has that point as its only liberty can
         // be taken back at once, recreating the position: the simple ko.
-        self.ko = ((captured == 1) & (mine.stones == 1) & (mine.libs == 1))
+        self.ko = ((captured == 1) & (mine.stones == 1) & (mine.libs.count() == 1))
             .then(|| (Vertex(last_captured as u16), !color));
-        if mine.libs == 0 {
+        if mine.libs.is_none() {
             self.captures[(!color).index()] += self.remove_chain(host);
         }
     }
@@ -481,8 +516,8 @@ impl Position {
 
     /// The chain `cell` belongs to (the dummy for an empty point).
     #[inline]
-    fn chain_of(&self, cell: &Cell) -> &Chain {
-        &self.cell(usize::from(cell.rep)).chain
+    fn libs_of(&self, cell: &Cell) -> Liberties {
+        self.cell(usize::from(cell.rep)).libs
     }
 
     /// The eye test of [`is_eye`](Self::is_eye) for an empty point `v` whose neighbour
@@ -524,7 +559,7 @@ impl Position {
             .fold(false, |breathes, &n| {
                 let cell = self.cell(usize::from(n));
                 let is_stone = cell.color < EMPTY;
-                breathes | (is_stone & ((cell.color == own) != self.chain_of(cell).in_atari()))
+                breathes | (is_stone & ((cell.color == own) != self.libs_of(cell).in_atari()))
             });
         !breathes
     }
@@ -561,8 +596,10 @@ impl Position {
         let (big_next, small_next) = (self.cell(big).next, self.cell(small).next);
         self.cell_mut(big).next = small_next;
         self.cell_mut(small).next = big_next;
-        let absorbed = self.cell(small).chain;
-        self.cell_mut(big).chain.absorb(absorbed);
+        let (libs, stones) = (self.cell(small).libs, self.cell(small).stones);
+        let cell = self.cell_mut(big);
+        cell.libs.0 += libs.0;
+        cell.stones += stones;
     }
 
     /// The record of point `i`, or of the sentinel when `i == size * size`. Unchecked: for
@@ -593,23 +630,25 @@ impl Position {
             // this chain still on the board feed its dead record, empty points the dummy.
             for &n in self.geo.neighbours_of(s) {
                 let theirs = usize::from(self.cell(usize::from(n)).rep);
-                self.cell_mut(theirs).chain.add_liberty(s);
+                self.cell_mut(theirs).libs.add(s);
             }
             s = usize::from(self.cell(s).next);
             if s == r {
                 break;
             }
         }
-        u32::from(self.cell(r).chain.stones)
+        u32::from(self.cell(r).stones)
     }
 
     fn put_stone(&mut self, v: usize, color: u8) {
         self.cell_mut(v).color = color;
         let delta = around_delta(color);
+        let lib = liberty(v);
         for &n in self.geo.neighbours_of(v) {
-            // Wrapping: the sentinel's tally runs over, and nobody reads it.
-            let around = &mut self.cell_mut(usize::from(n)).around;
-            *around = around.wrapping_add(delta);
+            // Wrapping: the sentinel's tallies run over, and nobody reads them.
+            let cell = self.cell_mut(usize::from(n));
+            cell.around = cell.around.wrapping_add(delta);
+            cell.free = cell.free.wrapping_sub(lib);
         }
         self.hash ^= self.geo.key(v, color);
         self.stones[usize::from(color)].insert(v);
@@ -625,9 +664,11 @@ impl Position {
     fn take_stone(&mut self, v: usize) {
         let color = self.cell(v).color;
         let delta = around_delta(color);
+        let lib = liberty(v);
         for &n in self.geo.neighbours_of(v) {
-            let around = &mut self.cell_mut(usize::from(n)).around;
-            *around = around.wrapping_sub(delta);
+            let cell = self.cell_mut(usize::from(n));
+            cell.around = cell.around.wrapping_sub(delta);
+            cell.free = cell.free.wrapping_add(lib);
         }
         let (dummy, at) = (self.geo.size.points() as u16, self.empties.len() as u16);
         let cell = self.cell_mut(v);
@@ -712,6 +753,11 @@ mod tests {
                 .map(|&m| 1 << (8 * pos.cells[usize::from(m)].color))
                 .sum();
             assert_eq!(pos.cells[v].around, around, "neighbour tally of {v}");
+            let free: u64 = (geo.neighbours[v].iter())
+                .filter(|&&m| pos.cells[usize::from(m)].color == EMPTY)
+                .map(|&m| liberty(usize::from(m)))
+                .sum();
+            assert_eq!(pos.cells[v].free, free, "empty neighbours of {v}");
             match color {
                 EMPTY => {
                     empties += 1;
@@ -746,18 +792,19 @@ mod tests {
             assert_eq!(pos.chain(Vertex(v as u16)), flood, "chain list of {v}");
             let r = usize::from(chain);
             assert!(flood.contains(r), "representative of {v}");
-            let mut expected = Chain::default();
+            let (mut libs, mut stones) = (Liberties(0), 0);
             for s in flood.iter() {
                 assert_eq!(pos.cells[s].rep, chain, "representative of {s}");
-                expected.stones += 1;
+                stones += 1;
                 for &m in &geo.neighbours[s] {
                     if pos.cells[usize::from(m)].color == EMPTY {
-                        expected.add_liberty(usize::from(m));
+                        libs.add(usize::from(m));
                     }
                 }
             }
-            assert_eq!(pos.cells[r].chain, expected, "chain data of {v}");
-            assert!(expected.libs > 0, "a chain without liberties at {v}");
+            assert_eq!(pos.cells[r].libs, libs, "liberties of {v}");
+            assert_eq!(pos.cells[r].stones, stones, "stones of {v}");
+            assert!(!libs.is_none(), "a chain without liberties at {v}");
             checked |= flood;
         }
         assert_eq!(pos.empties.len(), empties);
@@ -841,6 +888,78 @@ mod tests {
                 assert_consistent(&pos);
             }
         }
+    }
+
+    /// The points `color` may play that are no eye of its own, by brute force.
+    fn playable(pos: &Position, color: Color) -> Vec<usize> {
+        (pos.empty_points().iter())
+            .filter(|&v| {
+                let v = Vertex(v as u16);
+                !pos.is_eye(color, v) && pos.check(color, v, Suicide::Illegal).is_ok()
+            })
+            .collect()
+    }
+
+    /// Over the positions of random playouts, draws from copies of each: the points drawn
+    /// are exactly the playable ones (no eye of the mover's, legal), at even frequencies (a
+    /// chi-square over all positions together).
+    #[test]
+    fn random_moves_are_uniform_over_the_playable_points() {
+        let mut rng = SplitMix64::new(10);
+        let (mut chi2, mut freedom) = (0.0, 0);
+        for n in [3, 5, 9] {
+            for game in 0..12 {
+                let mut pos = Position::new(BoardSize::new(n).unwrap());
+                let mut copy = pos.clone();
+                let mut color = if game % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let mut passes = 0;
+                while passes < 2 {
+                    let expected = playable(&pos, color);
+                    let draws = 40 * expected.len().max(1);
+                    let mut seen = vec![0u32; n * n];
+                    for _ in 0..draws {
+                        copy.clone_from(&pos);
+                        match copy.random_move(color, &mut rng) {
+                            Some(v) => seen[v.index()] += 1,
+                            None => assert!(expected.is_empty(), "{pos:?}"),
+                        }
+                    }
+                    let drawn: Vec<usize> = (0..n * n).filter(|&v| seen[v] > 0).collect();
+                    assert_eq!(drawn, expected, "{color:?} to move in\n{pos:?}");
+                    if expected.len() > 1 {
+                        let mean = draws as f64 / expected.len() as f64;
+                        chi2 += expected
+                            .iter()
+                            .map(|&v| (f64::from(seen[v]) - mean).powi(2) / mean)
+                            .sum::<f64>();
+                        freedom += expected.len() - 1;
+                    }
+                    match pos.random_move(color, &mut rng) {
+                        Some(v) => {
+                            pos.place(color, v);
+                            passes = 0;
+                        }
+                        None => {
+                            pos.pass();
+                            passes += 1;
+                        }
+                    }
+                    color = !color;
+                }
+            }
+        }
+        // Chi-square with `freedom` degrees of freedom: mean `freedom`, deviation
+        // `sqrt(2 freedom)`; five deviations is far beyond chance.
+        let df = freedom as f64;
+        assert!(freedom > 1000, "degrees of freedom {freedom}");
+        assert!(
+            (chi2 - df).abs() < 5.0 * (2.0 * df).sqrt(),
+            "chi-square {chi2:.0} with {freedom} degrees of freedom"
+        );
     }
 
     #[test]
