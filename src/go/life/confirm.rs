@@ -591,6 +591,22 @@ mod tests {
         Some(Area::new(&pos, area, wall, Suicide::Illegal))
     }
 
+    /// The area of the top two rows of a 4x4 `diagram` whose bottom rows are White's safe
+    /// wall; its start, White's chain at b1, and whether Black can capture that chain from
+    /// a state, by retrograde analysis of the game graph.
+    fn white_b1_in_the_top_rows(diagram: &str) -> (Area, State, usize, impl Fn(&State) -> bool) {
+        let pos = crate::go::parse_diagram(diagram).unwrap();
+        let area_points: Points = (0..8).collect();
+        let wall = pos.size().all_points() - area_points;
+        let (area, start) = Area::new(&pos, area_points, wall, Suicide::Illegal);
+        let b1 = bits(start.stones[1]).next().unwrap();
+        let starts = Color::BOTH.map(|to_move| State { to_move, ..start });
+        let graph = Graph::new(&area, &starts);
+        let capturable = graph.attractor(Color::Black, |s| s.stones[1] & 1 << b1 == 0);
+        let is_capturable = move |s: &State| capturable[graph.index[s]];
+        (area, start, b1, is_capturable)
+    }
+
     /// A chain that can join its safe wall through a liberty, whatever the attacker does,
     /// cannot be captured, and a life game is won once its owner can so put a stone on a
     /// point of the fight: decided without a node of search, as the game graph says.
@@ -598,27 +614,18 @@ mod tests {
     fn reaching_safety_through_a_liberty_ends_the_game() {
         // The top two rows are the area; White's wall below is safe, so every point of the
         // second row is next to it. White's b1-c1 has two liberties there, b2 and c2.
-        let pos = crate::go::parse_diagram(
+        let (area, start, b1, capturable) = white_b1_in_the_top_rows(
             ". O O .
              X . . .
              O O O O
              O O O O",
-        )
-        .unwrap();
-        let size = pos.size();
-        let area_points: Points = (0..8).collect();
-        let wall = size.all_points() - area_points;
-        let (area, start) = Area::new(&pos, area_points, wall, Suicide::Illegal);
-        let b1 = bits(start.stones[1]).next().unwrap();
-        let starts = Color::BOTH.map(|to_move| State { to_move, ..start });
-        let graph = Graph::new(&area, &starts);
-        let capturable = graph.attractor(Color::Black, |s| s.stones[1] & 1 << b1 == 0);
+        );
         for to_move in Color::BOTH {
             let s = State { to_move, ..start };
             let mut solver = Solver::new(&area);
             solver.refill(100_000);
             assert_eq!(solver.capture(&s, b1).unwrap(), Value::Loss);
-            assert!(!capturable[graph.index[&s]], "{to_move:?} first");
+            assert!(!capturable(&s), "{to_move:?} first");
             assert_eq!(solver.nodes_left(), 100_000, "no search needed");
         }
         let black_first = State {
@@ -630,28 +637,18 @@ mod tests {
         assert_eq!(solver.is_alive(&black_first, b1), Some(true));
         assert_eq!(solver.nodes_left(), 100_000, "no search needed");
         // One such liberty is enough with White to move, not with Black to move.
-        let pos = crate::go::parse_diagram(
+        let (area, start, b1, capturable) = white_b1_in_the_top_rows(
             ". O X .
              . . X .
              O O O O
              O O O O",
-        )
-        .unwrap();
-        let (area, start) = Area::new(&pos, area_points, wall, Suicide::Illegal);
-        let b1 = bits(start.stones[1]).next().unwrap();
-        let starts = Color::BOTH.map(|to_move| State { to_move, ..start });
-        let graph = Graph::new(&area, &starts);
-        let capturable = graph.attractor(Color::Black, |s| s.stones[1] & 1 << b1 == 0);
+        );
         for to_move in Color::BOTH {
             let s = State { to_move, ..start };
             let mut solver = Solver::new(&area);
             solver.refill(100_000);
             let value = solver.capture(&s, b1).unwrap();
-            assert_eq!(
-                value == Value::Win,
-                capturable[graph.index[&s]],
-                "{to_move:?} first"
-            );
+            assert_eq!(value == Value::Win, capturable(&s), "{to_move:?} first");
             if to_move == Color::White {
                 assert_eq!(value, Value::Loss);
                 assert_eq!(solver.nodes_left(), 100_000, "no search needed");
