@@ -33,10 +33,11 @@ pub enum Command {
         /// overrides it): fixed-work matches for testing and tuning.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         max_nodes: Option<u64>,
-        /// Set an evaluation weight, NAME=VALUE (repeatable): mover_TERM or opponent_TERM
-        /// for the TERMs closed_two, open_two, closed_three, open_three, four, flex_four,
-        /// four_three, double_three, four_two, three_two, double_two, forbidden; tempo;
-        /// defence_pct (see protocol/gomocup.md).
+        /// Set an evaluation weight, NAME=VALUE (repeatable): COLOUR_mover_TERM or
+        /// COLOUR_opponent_TERM (COLOUR black or white) for the TERMs closed_two, open_two,
+        /// closed_three, open_three, four, flex_four, four_three, double_three, four_two,
+        /// three_two, double_two, forbidden; black_tempo, white_tempo; defence_pct (see
+        /// protocol/gomocup.md).
         #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_setting::<Weights>)]
         params: Vec<Setting<Weights>>,
     },

@@ -39,9 +39,9 @@ fn pbrain_binary_speaks_gomocup_and_bad_arguments_exit_2() {
         ["gomocup", "--threads", "65"],
         ["gomocup", "--hash-mb", "x"],
         ["gomocup", "--param", "bogus=1"],
-        ["gomocup", "--param", "tempo=x"],
-        ["gomocup", "--param", "tempo=99999"],
-        ["gomocup", "--param", "tempo"],
+        ["gomocup", "--param", "white_tempo=x"],
+        ["gomocup", "--param", "white_tempo=99999"],
+        ["gomocup", "--param", "white_tempo"],
     ] {
         let status = Command::new(env!("CARGO_BIN_EXE_tengen"))
             .args(bad)

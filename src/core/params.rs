@@ -1,5 +1,5 @@
 //! Named engine parameters: a table of (name, field, range) for a settings value, so that
-//! tuners and command lines can read and set them by name (`--param tempo=14`).
+//! tuners and command lines can read and set them by name (`--param white_tempo=14`).
 //!
 //! A settings type lists its tunable fields once, in [`Tunable::PARAMS`]; reading,
 //! setting, parsing `NAME=VALUE` and listing all come from that table.
@@ -94,8 +94,8 @@ impl std::error::Error for ParamError {}
 /// use tengen::core::Tunable;
 /// use tengen::renju::search::Weights;
 /// let mut w = Weights::DEFAULT;
-/// w.set("tempo", 20).unwrap();
-/// assert_eq!(w.get("tempo"), Some(20));
+/// w.set("white_tempo", 20).unwrap();
+/// assert_eq!(w.get("white_tempo"), Some(20));
 /// ```
 pub trait Tunable: Clone + Sized + 'static {
     /// The kind of number every parameter holds.
@@ -158,9 +158,9 @@ pub trait Tunable: Clone + Sized + 'static {
 /// ```
 /// use tengen::core::Setting;
 /// use tengen::renju::search::Weights;
-/// let s: Setting<Weights> = "tempo=20".parse().unwrap();
-/// assert_eq!(Setting::apply_all(Weights::DEFAULT, &[s]).tempo, 20);
-/// assert!("tempo=x".parse::<Setting<Weights>>().is_err());
+/// let s: Setting<Weights> = "black_tempo=20".parse().unwrap();
+/// assert_eq!(Setting::apply_all(Weights::DEFAULT, &[s]).black.tempo, 20);
+/// assert!("black_tempo=x".parse::<Setting<Weights>>().is_err());
 /// ```
 pub struct Setting<T: Tunable> {
     /// The parameter's name.
@@ -238,11 +238,11 @@ mod tests {
         let mut w = Weights::DEFAULT;
         assert_eq!(w.set("bogus", 1), Err(ParamError::Unknown("bogus".into())));
         assert!(matches!(
-            w.set("tempo", -5001),
+            w.set("black_tempo", -5001),
             Err(ParamError::OutOfRange { .. })
         ));
         assert!(matches!(
-            w.set_text("tempo", "1.5"),
+            w.set_text("black_tempo", "1.5"),
             Err(ParamError::NotANumber { .. })
         ));
         assert!(matches!(
@@ -251,27 +251,33 @@ mod tests {
         ));
         assert_eq!(w, Weights::DEFAULT);
         assert_eq!(w.get("bogus"), None);
-        w.set_text("tempo", " 30 ").unwrap();
-        assert_eq!(w.tempo, 30);
+        w.set_text("black_tempo", " 30 ").unwrap();
+        assert_eq!(w.black.tempo, 30);
     }
 
     #[test]
     fn settings_parse_and_apply_in_order() {
         let parse = |s: &str| s.parse::<Setting<Weights>>();
-        let settings = [parse("tempo=5").unwrap(), parse(" tempo = 7").unwrap()];
-        assert_eq!(Setting::apply_all(Weights::DEFAULT, &settings).tempo, 7);
+        let settings = [
+            parse("white_tempo=5").unwrap(),
+            parse(" white_tempo = 7").unwrap(),
+        ];
         assert_eq!(
-            parse("tempo").unwrap_err(),
-            ParamError::NotAnAssignment("tempo".into())
+            Setting::apply_all(Weights::DEFAULT, &settings).white.tempo,
+            7
         );
         assert_eq!(
-            parse("tempo=99999").unwrap_err().to_string(),
-            "99999 is outside -5000..=5000 for parameter tempo"
+            parse("white_tempo").unwrap_err(),
+            ParamError::NotAnAssignment("white_tempo".into())
+        );
+        assert_eq!(
+            parse("white_tempo=99999").unwrap_err().to_string(),
+            "99999 is outside -5000..=5000 for parameter white_tempo"
         );
         let w = Weights::DEFAULT;
         let start = format!(
-            "mover_closed_two={} mover_open_two={} ",
-            w.mover[0], w.mover[1]
+            "black_mover_closed_two={} black_mover_open_two={} ",
+            w.black.mover[0], w.black.mover[1]
         );
         assert!(w.params_line().starts_with(&start));
     }

@@ -12,9 +12,11 @@ use tengen::core::{Color, Point};
 use tengen::renju::search::{term_counts, Position, TermCounts, Weights, TERMS};
 use tengen::renju::{Board, Rule};
 
-/// One quiet position: its terms and the result for its side to move.
+/// One quiet position: its side to move, its terms and the result for its side to move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
+    /// The side to move (each colour has its own weights).
+    pub mover: Color,
     /// The side to move's terms, then the opponent's.
     pub counts: [TermCounts; 2],
     /// 1 won, 0.5 drawn, 0 lost, for the side to move.
@@ -53,6 +55,7 @@ pub fn game_samples(
                 1.0 - black_result
             };
             samples.push(Sample {
+                mover: me,
                 counts: term_counts(&pos),
                 result,
             });
@@ -65,7 +68,22 @@ pub fn game_samples(
     Ok(samples)
 }
 
-/// The games of a `gomocup-match --log` file: each line's moves and Black's result.
+/// Did a game end by a clock, a crash or a failed start (its `reason=` in a log), so that
+/// its result says nothing about its positions?
+fn ended_off_the_board(reason: &str) -> bool {
+    [
+        "move time exceeded",
+        "match time exceeded",
+        "crash",
+        "start failed",
+        "both engines failed",
+    ]
+    .iter()
+    .any(|prefix| reason.starts_with(prefix))
+}
+
+/// The games of a `gomocup-match --log` file: each line's moves and Black's result. Games
+/// lost on time or by a crash are left out: their results do not come from the board.
 pub fn parse_log(text: &str) -> Result<Vec<(Vec<Point>, f64)>, String> {
     let mut games = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -84,6 +102,12 @@ pub fn parse_log(text: &str) -> Result<Vec<(Vec<Point>, f64)>, String> {
             "1/2-1/2" => 0.5,
             other => return Err(bad(&format!("result '{other}'"))),
         };
+        if let Some(at) = line.find("reason=\"") {
+            let reason = &line[at + 8..];
+            if ended_off_the_board(&reason[..reason.find('"').unwrap_or(reason.len())]) {
+                continue;
+            }
+        }
         let moves_at = line.find("moves=").ok_or_else(|| bad("no moves="))?;
         let moves = line[moves_at + 6..]
             .split_whitespace()
@@ -102,37 +126,58 @@ pub fn parse_log(text: &str) -> Result<Vec<(Vec<Point>, f64)>, String> {
     Ok(games)
 }
 
-/// The weights as the fit's parameters: the mover's terms, the opponent's, the tempo.
-const PARAMS: usize = 2 * TERMS + 1;
+/// The parameters of one colour: its terms as the mover, as the opponent, its tempo.
+const SIDE: usize = 2 * TERMS + 1;
+/// The weights as the fit's parameters: Black's, then White's.
+const PARAMS: usize = 2 * SIDE;
+
+/// Where `color`'s weights start among the parameters.
+fn side_offset(color: Color) -> usize {
+    color.index() * SIDE
+}
 
 fn to_params(w: &Weights) -> [f64; PARAMS] {
     let mut p = [0.0; PARAMS];
-    for t in 0..TERMS {
-        p[t] = f64::from(w.mover[t]);
-        p[TERMS + t] = f64::from(w.opponent[t]);
+    for color in Color::BOTH {
+        let (side, o) = (w.side(color), side_offset(color));
+        for t in 0..TERMS {
+            p[o + t] = f64::from(side.mover[t]);
+            p[o + TERMS + t] = f64::from(side.opponent[t]);
+        }
+        p[o + 2 * TERMS] = f64::from(side.tempo);
     }
-    p[2 * TERMS] = f64::from(w.tempo);
     p
 }
 
 fn to_weights(p: &[f64; PARAMS], base: &Weights) -> Weights {
     let mut w = *base;
-    for t in 0..TERMS {
-        w.mover[t] = p[t].round() as i32;
-        w.opponent[t] = p[TERMS + t].round() as i32;
+    for color in Color::BOTH {
+        let o = side_offset(color);
+        let side = if color == Color::Black {
+            &mut w.black
+        } else {
+            &mut w.white
+        };
+        for t in 0..TERMS {
+            side.mover[t] = p[o + t].round() as i32;
+            side.opponent[t] = p[o + TERMS + t].round() as i32;
+        }
+        side.tempo = p[o + 2 * TERMS].round() as i32;
     }
-    w.tempo = p[2 * TERMS].round() as i32;
     w
 }
 
-/// A sample's features: the score is their dot product with the parameters.
+/// A sample's features: the score is their dot product with the parameters (the mover's
+/// terms weighed by its colour's mover weights, the opponent's by the other colour's
+/// opponent weights).
 fn features(s: &Sample) -> [f64; PARAMS] {
     let mut x = [0.0; PARAMS];
+    let (me, them) = (side_offset(s.mover), side_offset(!s.mover));
     for t in 0..TERMS {
-        x[t] = f64::from(s.counts[0][t]);
-        x[TERMS + t] = -f64::from(s.counts[1][t]);
+        x[me + t] = f64::from(s.counts[0][t]);
+        x[them + TERMS + t] = -f64::from(s.counts[1][t]);
     }
-    x[2 * TERMS] = 1.0;
+    x[me + 2 * TERMS] = 1.0;
     x
 }
 
@@ -145,7 +190,7 @@ pub fn loss(w: &Weights, k: f64, samples: &[Sample]) -> f64 {
     let sum: f64 = samples
         .iter()
         .map(|s| {
-            let d = sigmoid(f64::from(w.score(&s.counts)) / k) - s.result;
+            let d = sigmoid(f64::from(w.score(s.mover, &s.counts)) / k) - s.result;
             d * d
         })
         .sum();
@@ -201,44 +246,67 @@ pub fn fit(start: &Weights, k: f64, samples: &[Sample], iterations: usize, rate:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tengen::renju::search::SideWeights;
 
-    fn sample(mover: i32, opponent: i32, result: f64) -> Sample {
+    fn sample(mover: Color, mine: i32, theirs: i32, result: f64) -> Sample {
         let mut counts = [[0; TERMS]; 2];
-        counts[0][1] = mover;
-        counts[1][1] = opponent;
-        Sample { counts, result }
+        counts[0][1] = mine;
+        counts[1][1] = theirs;
+        Sample {
+            mover,
+            counts,
+            result,
+        }
     }
 
-    /// Weights where only an open two counts: `mover` and `opponent` points.
-    fn open_two_weights(mover: i32, opponent: i32) -> Weights {
-        let mut w = Weights {
-            mover: [0; TERMS],
-            opponent: [0; TERMS],
-            tempo: 0,
-            ..Weights::DEFAULT
+    /// Weights where only an open two counts: `black` and `white`, each as the mover and
+    /// as the opponent.
+    fn open_two_weights(black: [i32; 2], white: [i32; 2]) -> Weights {
+        let side = |[mover, opponent]: [i32; 2]| {
+            let mut s = SideWeights {
+                mover: [0; TERMS],
+                opponent: [0; TERMS],
+                tempo: 0,
+            };
+            s.mover[1] = mover;
+            s.opponent[1] = opponent;
+            s
         };
-        w.mover[1] = mover;
-        w.opponent[1] = opponent;
-        w
+        Weights {
+            black: side(black),
+            white: side(white),
+            ..Weights::DEFAULT
+        }
     }
 
     #[test]
     fn the_fit_recovers_weights_that_explain_the_results() {
-        // Results drawn from a model where an open two is worth 40 to the mover and 20 to
-        // the opponent, k = 100: the fit must move the weights there from elsewhere.
-        let truth = open_two_weights(40, 20);
+        // Results drawn from a model where an open two is worth 40 to Black and 10 to
+        // White as the mover, 30 to Black and 20 to White as the opponent, k = 100: the
+        // fit must move each colour's weights there from elsewhere.
+        let truth = open_two_weights([40, 30], [10, 20]);
         let mut samples = Vec::new();
         let mut rng = tengen::core::SplitMix64::new(3);
-        for _ in 0..4000 {
+        for n in 0..8000 {
+            let mover = Color::BOTH[n % 2];
             let (a, b) = (rng.below(8) as i32, rng.below(8) as i32);
-            let p = sigmoid(f64::from(truth.score(&sample(a, b, 0.0).counts)) / 100.0);
+            let score = truth.score(mover, &sample(mover, a, b, 0.0).counts);
+            let p = sigmoid(f64::from(score) / 100.0);
             let won = (rng.below(1_000_000) as f64) < p * 1e6;
-            samples.push(sample(a, b, if won { 1.0 } else { 0.0 }));
+            samples.push(sample(mover, a, b, if won { 1.0 } else { 0.0 }));
         }
-        let start = open_two_weights(5, 5);
+        let start = open_two_weights([5, 5], [5, 5]);
         let fitted = fit(&start, 100.0, &samples, 600, 1.0);
-        assert!((fitted.mover[1] - 40).abs() <= 6, "{fitted:?}");
-        assert!((fitted.opponent[1] - 20).abs() <= 6, "{fitted:?}");
+        let got = [fitted.black.mover[1], fitted.black.opponent[1]];
+        assert!(
+            (got[0] - 40).abs() <= 6 && (got[1] - 30).abs() <= 6,
+            "{fitted:?}"
+        );
+        let got = [fitted.white.mover[1], fitted.white.opponent[1]];
+        assert!(
+            (got[0] - 10).abs() <= 6 && (got[1] - 20).abs() <= 6,
+            "{fitted:?}"
+        );
         assert!(loss(&fitted, 100.0, &samples) < loss(&start, 100.0, &samples));
     }
 
@@ -257,6 +325,30 @@ mod tests {
             .unwrap_err()
             .contains("line 1"));
         assert!(parse_log("result=1-0 moves=7;7").is_err());
+    }
+
+    #[test]
+    fn games_lost_off_the_board_are_left_out() {
+        use crate::gomocup::EndReason;
+        let line = |reason: EndReason| {
+            format!("game=1 result=1-0 reason=\"{reason}\" plies=1 time_ms=1,2 moves=7,7\n")
+        };
+        for kept in [
+            EndReason::Five,
+            EndReason::BoardFull,
+            EndReason::NoLegalMove,
+        ] {
+            assert_eq!(parse_log(&line(kept)).unwrap().len(), 1);
+        }
+        for dropped in [
+            EndReason::TurnTimeout { elapsed_ms: 1301 },
+            EndReason::MatchTimeout { used_ms: 9 },
+            EndReason::Crash("exit 1".into()),
+            EndReason::StartFailed("no OK".into()),
+            EndReason::BothFailed("no OK".into()),
+        ] {
+            assert!(parse_log(&line(dropped)).unwrap().is_empty());
+        }
     }
 
     #[test]

@@ -14,7 +14,7 @@ fn two_iterations_with_real_engines_write_values_and_curve_then_resume() {
     let config = dir.join("params.txt");
     std::fs::write(
         &config,
-        "tempo int 12 0 50 3 0.002\nmover_open_three int 30 0 80 4 0.002\n",
+        "white_tempo int 12 0 50 3 0.002\nblack_mover_open_three int 30 0 80 4 0.002\n",
     )
     .unwrap();
     let (values, curve) = (dir.join("tuned.txt"), dir.join("curve.csv"));
@@ -46,7 +46,10 @@ fn two_iterations_with_real_engines_write_values_and_curve_then_resume() {
     assert_eq!(stderr.matches("iteration ").count(), 2, "{stderr}");
     let text = std::fs::read_to_string(&curve).unwrap();
     let rows: Vec<&str> = text.lines().collect();
-    assert_eq!(rows[0], "iteration,tempo,mover_open_three,result", "{text}");
+    assert_eq!(
+        rows[0], "iteration,white_tempo,black_mover_open_three,result",
+        "{text}"
+    );
     assert_eq!(rows[1], "0,12.000000,30.000000,", "{text}");
     assert_eq!(rows.len(), 4, "{text}");
     for (k, row) in rows[2..].iter().enumerate() {
@@ -58,7 +61,7 @@ fn two_iterations_with_real_engines_write_values_and_curve_then_resume() {
     }
     let tuned = std::fs::read_to_string(&values).unwrap();
     assert!(tuned.contains("# spsa: 2 of 2 iterations"), "{tuned}");
-    assert!(tuned.contains("# --param tempo="), "{tuned}");
+    assert!(tuned.contains("# --param white_tempo="), "{tuned}");
     let params = parse_config(&tuned).expect("the values file is a parameter file");
     assert_eq!(params.len(), 2);
     assert_eq!(params[0].start, params[0].start.round(), "{tuned}");

@@ -141,17 +141,38 @@ fn combination(tally: Tally, twos: i32) -> Option<Term> {
     }
 }
 
-/// Evaluation weights: what each [`Term`] of a point is worth to the side to move (the
-/// mover, whose threats come first) and to the opponent, and the ordering's share of a
-/// point's value as a block.
+/// The weights of one colour's terms: what each [`Term`] of a point is worth to that
+/// colour when it is to move (the mover, whose threats come first) and when the other
+/// colour is (the opponent), and the bonus for having the move.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Weights {
-    /// Value of each term of a point to the side to move, indexed by `Term as usize`.
+pub struct SideWeights {
+    /// Value of each term to this colour as the side to move, indexed by `Term as usize`.
     pub mover: TermCounts,
-    /// Value of each term of a point to the opponent (subtracted in the static score).
+    /// Value of each term to this colour as the opponent (subtracted in the static score).
     pub opponent: TermCounts,
     /// Bonus for having the move.
     pub tempo: i32,
+}
+
+impl SideWeights {
+    /// The weights of `role` (0 the mover, 1 the opponent).
+    #[inline]
+    pub fn role(&self, role: usize) -> &TermCounts {
+        if role == 0 {
+            &self.mover
+        } else {
+            &self.opponent
+        }
+    }
+}
+
+/// Evaluation weights: each colour's [`SideWeights`] (in renju the same shape is worth
+/// different amounts to Black, who must avoid fouls, and to White, who may force them),
+/// and the ordering's share of a point's value as a block.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    pub black: SideWeights,
+    pub white: SideWeights,
     /// Share (percent) of a point's value for the opponent added to its ordering score
     /// (how much a move is worth as a block).
     pub defence_pct: i32,
@@ -159,18 +180,36 @@ pub struct Weights {
 
 impl Weights {
     pub const DEFAULT: Weights = Weights {
-        //     CTwo OTwo CThree OThree Four Flex Five 4-3 3-3 4-2 3-2 2-2 Foul
-        mover: [3, 1, 8, 30, 46, 120, 500, 385, 44, 87, 19, 7, -91],
-        opponent: [3, -2, 7, 15, 37, 155, 450, 180, 97, 74, 17, 8, -61],
-        tempo: 34,
+        black: SideWeights {
+            //     CTwo OTwo CThree OThree Four Flex Five 4-3 3-3 4-2 3-2 2-2 Foul
+            mover: [3, 1, 8, 30, 46, 120, 500, 385, 44, 87, 19, 7, -91],
+            opponent: [3, -2, 7, 15, 37, 155, 450, 180, 97, 74, 17, 8, -61],
+            tempo: 34,
+        },
+        white: SideWeights {
+            mover: [3, 1, 8, 30, 46, 120, 500, 385, 44, 87, 19, 7, -91],
+            opponent: [3, -2, 7, 15, 37, 155, 450, 180, 97, 74, 17, 8, -61],
+            tempo: 34,
+        },
         defence_pct: 80,
     };
 
-    /// The static score of `counts` (the mover's points' terms, then the opponent's).
-    pub fn score(&self, counts: &[TermCounts; 2]) -> i32 {
+    /// The weights of `color`'s terms.
+    #[inline]
+    pub fn side(&self, color: Color) -> &SideWeights {
+        match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+
+    /// The static score of `counts` (the mover's points' terms, then the opponent's) with
+    /// `mover` to move.
+    pub fn score(&self, mover: Color, counts: &[TermCounts; 2]) -> i32 {
         let dot =
             |w: &TermCounts, c: &TermCounts| -> i32 { w.iter().zip(c).map(|(w, c)| w * c).sum() };
-        dot(&self.mover, &counts[0]) - dot(&self.opponent, &counts[1]) + self.tempo
+        let (me, them) = (self.side(mover), self.side(!mover));
+        dot(&me.mover, &counts[0]) - dot(&them.opponent, &counts[1]) + me.tempo
     }
 }
 
@@ -183,35 +222,59 @@ const PERCENT_RANGE: std::ops::RangeInclusive<i32> = 0..=200;
 impl Tunable for Weights {
     type Value = i32;
 
-    /// Every weight but a five's (fixed: a five ends the game): `mover_` or `opponent_`
-    /// and the [`Term::name`], then the tempo and the defence share; one line per field.
+    /// Every weight but a five's (fixed: a five ends the game) and White's `forbidden`
+    /// (no point is forbidden to White): the colour, `mover_` or `opponent_` and the
+    /// [`Term::name`], then the colour's tempo; the defence share last.
     #[rustfmt::skip]
     const PARAMS: &'static [Param<Weights, i32>] = &[
-        Param::new("mover_closed_two", |w| &mut w.mover[0], VALUE_RANGE),
-        Param::new("mover_open_two", |w| &mut w.mover[1], VALUE_RANGE),
-        Param::new("mover_closed_three", |w| &mut w.mover[2], VALUE_RANGE),
-        Param::new("mover_open_three", |w| &mut w.mover[3], VALUE_RANGE),
-        Param::new("mover_four", |w| &mut w.mover[4], VALUE_RANGE),
-        Param::new("mover_flex_four", |w| &mut w.mover[5], VALUE_RANGE),
-        Param::new("mover_four_three", |w| &mut w.mover[7], VALUE_RANGE),
-        Param::new("mover_double_three", |w| &mut w.mover[8], VALUE_RANGE),
-        Param::new("mover_four_two", |w| &mut w.mover[9], VALUE_RANGE),
-        Param::new("mover_three_two", |w| &mut w.mover[10], VALUE_RANGE),
-        Param::new("mover_double_two", |w| &mut w.mover[11], VALUE_RANGE),
-        Param::new("mover_forbidden", |w| &mut w.mover[12], VALUE_RANGE),
-        Param::new("opponent_closed_two", |w| &mut w.opponent[0], VALUE_RANGE),
-        Param::new("opponent_open_two", |w| &mut w.opponent[1], VALUE_RANGE),
-        Param::new("opponent_closed_three", |w| &mut w.opponent[2], VALUE_RANGE),
-        Param::new("opponent_open_three", |w| &mut w.opponent[3], VALUE_RANGE),
-        Param::new("opponent_four", |w| &mut w.opponent[4], VALUE_RANGE),
-        Param::new("opponent_flex_four", |w| &mut w.opponent[5], VALUE_RANGE),
-        Param::new("opponent_four_three", |w| &mut w.opponent[7], VALUE_RANGE),
-        Param::new("opponent_double_three", |w| &mut w.opponent[8], VALUE_RANGE),
-        Param::new("opponent_four_two", |w| &mut w.opponent[9], VALUE_RANGE),
-        Param::new("opponent_three_two", |w| &mut w.opponent[10], VALUE_RANGE),
-        Param::new("opponent_double_two", |w| &mut w.opponent[11], VALUE_RANGE),
-        Param::new("opponent_forbidden", |w| &mut w.opponent[12], VALUE_RANGE),
-        Param::new("tempo", |w| &mut w.tempo, VALUE_RANGE),
+        Param::new("black_mover_closed_two", |w| &mut w.black.mover[0], VALUE_RANGE),
+        Param::new("black_mover_open_two", |w| &mut w.black.mover[1], VALUE_RANGE),
+        Param::new("black_mover_closed_three", |w| &mut w.black.mover[2], VALUE_RANGE),
+        Param::new("black_mover_open_three", |w| &mut w.black.mover[3], VALUE_RANGE),
+        Param::new("black_mover_four", |w| &mut w.black.mover[4], VALUE_RANGE),
+        Param::new("black_mover_flex_four", |w| &mut w.black.mover[5], VALUE_RANGE),
+        Param::new("black_mover_four_three", |w| &mut w.black.mover[7], VALUE_RANGE),
+        Param::new("black_mover_double_three", |w| &mut w.black.mover[8], VALUE_RANGE),
+        Param::new("black_mover_four_two", |w| &mut w.black.mover[9], VALUE_RANGE),
+        Param::new("black_mover_three_two", |w| &mut w.black.mover[10], VALUE_RANGE),
+        Param::new("black_mover_double_two", |w| &mut w.black.mover[11], VALUE_RANGE),
+        Param::new("black_mover_forbidden", |w| &mut w.black.mover[12], VALUE_RANGE),
+        Param::new("black_opponent_closed_two", |w| &mut w.black.opponent[0], VALUE_RANGE),
+        Param::new("black_opponent_open_two", |w| &mut w.black.opponent[1], VALUE_RANGE),
+        Param::new("black_opponent_closed_three", |w| &mut w.black.opponent[2], VALUE_RANGE),
+        Param::new("black_opponent_open_three", |w| &mut w.black.opponent[3], VALUE_RANGE),
+        Param::new("black_opponent_four", |w| &mut w.black.opponent[4], VALUE_RANGE),
+        Param::new("black_opponent_flex_four", |w| &mut w.black.opponent[5], VALUE_RANGE),
+        Param::new("black_opponent_four_three", |w| &mut w.black.opponent[7], VALUE_RANGE),
+        Param::new("black_opponent_double_three", |w| &mut w.black.opponent[8], VALUE_RANGE),
+        Param::new("black_opponent_four_two", |w| &mut w.black.opponent[9], VALUE_RANGE),
+        Param::new("black_opponent_three_two", |w| &mut w.black.opponent[10], VALUE_RANGE),
+        Param::new("black_opponent_double_two", |w| &mut w.black.opponent[11], VALUE_RANGE),
+        Param::new("black_opponent_forbidden", |w| &mut w.black.opponent[12], VALUE_RANGE),
+        Param::new("black_tempo", |w| &mut w.black.tempo, VALUE_RANGE),
+        Param::new("white_mover_closed_two", |w| &mut w.white.mover[0], VALUE_RANGE),
+        Param::new("white_mover_open_two", |w| &mut w.white.mover[1], VALUE_RANGE),
+        Param::new("white_mover_closed_three", |w| &mut w.white.mover[2], VALUE_RANGE),
+        Param::new("white_mover_open_three", |w| &mut w.white.mover[3], VALUE_RANGE),
+        Param::new("white_mover_four", |w| &mut w.white.mover[4], VALUE_RANGE),
+        Param::new("white_mover_flex_four", |w| &mut w.white.mover[5], VALUE_RANGE),
+        Param::new("white_mover_four_three", |w| &mut w.white.mover[7], VALUE_RANGE),
+        Param::new("white_mover_double_three", |w| &mut w.white.mover[8], VALUE_RANGE),
+        Param::new("white_mover_four_two", |w| &mut w.white.mover[9], VALUE_RANGE),
+        Param::new("white_mover_three_two", |w| &mut w.white.mover[10], VALUE_RANGE),
+        Param::new("white_mover_double_two", |w| &mut w.white.mover[11], VALUE_RANGE),
+        Param::new("white_opponent_closed_two", |w| &mut w.white.opponent[0], VALUE_RANGE),
+        Param::new("white_opponent_open_two", |w| &mut w.white.opponent[1], VALUE_RANGE),
+        Param::new("white_opponent_closed_three", |w| &mut w.white.opponent[2], VALUE_RANGE),
+        Param::new("white_opponent_open_three", |w| &mut w.white.opponent[3], VALUE_RANGE),
+        Param::new("white_opponent_four", |w| &mut w.white.opponent[4], VALUE_RANGE),
+        Param::new("white_opponent_flex_four", |w| &mut w.white.opponent[5], VALUE_RANGE),
+        Param::new("white_opponent_four_three", |w| &mut w.white.opponent[7], VALUE_RANGE),
+        Param::new("white_opponent_double_three", |w| &mut w.white.opponent[8], VALUE_RANGE),
+        Param::new("white_opponent_four_two", |w| &mut w.white.opponent[9], VALUE_RANGE),
+        Param::new("white_opponent_three_two", |w| &mut w.white.opponent[10], VALUE_RANGE),
+        Param::new("white_opponent_double_two", |w| &mut w.white.opponent[11], VALUE_RANGE),
+        Param::new("white_tempo", |w| &mut w.white.tempo, VALUE_RANGE),
         Param::new("defence_pct", |w| &mut w.defence_pct, PERCENT_RANGE),
     ];
 }
@@ -222,13 +285,13 @@ impl Default for Weights {
     }
 }
 
-/// The weights of the line-shape terms arranged for the search's inner loop: the value of
-/// a line to the mover and to the opponent, by its [`Shape`].
+/// The weights of one colour's line-shape terms arranged for the search's inner loop: the
+/// value of a line to that colour as the mover and as the opponent, by its [`Shape`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineValues([[i32; 2]; 9]);
 
 impl LineValues {
-    pub fn new(w: &Weights) -> LineValues {
+    pub fn new(w: &SideWeights) -> LineValues {
         let mut table = [[0; 2]; 9];
         for (i, shape) in Shape::ALL.iter().enumerate() {
             if let Some(t) = Term::of_shape(*shape) {
@@ -328,7 +391,7 @@ impl Shapes {
         rule: Rule,
         w: &Weights,
     ) -> Shapes {
-        let (value, twos) = LineValues::new(w).sum(patterns);
+        let (value, twos) = LineValues::new(w.side(color)).sum(patterns);
         Shapes::from_lines(tally, value, twos, color, rule, w)
     }
 
@@ -351,8 +414,9 @@ impl Shapes {
             ..Shapes::default()
         };
         if let Some(t) = combination(tally, twos) {
-            s.value[0] += w.mover[t as usize];
-            s.value[1] += w.opponent[t as usize];
+            let side = w.side(color);
+            s.value[0] += side.mover[t as usize];
+            s.value[1] += side.opponent[t as usize];
         }
         if s.five {
             return s;
@@ -394,7 +458,7 @@ impl Shapes {
 pub fn evaluate(pos: &Position) -> i32 {
     let w = pos.weights();
     let me = pos.to_move();
-    pos.total_value(me, 0) - pos.total_value(!me, 1) + w.tempo
+    pos.total_value(me, 0) - pos.total_value(!me, 1) + w.side(me).tempo
 }
 
 /// The terms of every candidate point of `pos`, summed: the mover's, then the opponent's
@@ -466,10 +530,12 @@ mod tests {
             for game in 0..20 {
                 let mut w = Weights::DEFAULT;
                 if game % 2 == 1 {
-                    for v in w.mover.iter_mut().chain(w.opponent.iter_mut()) {
-                        *v = rng.below(200) as i32 - 50;
+                    for side in [&mut w.black, &mut w.white] {
+                        for v in side.mover.iter_mut().chain(side.opponent.iter_mut()) {
+                            *v = rng.below(200) as i32 - 50;
+                        }
+                        side.tempo = rng.below(50) as i32;
                     }
-                    w.tempo = rng.below(50) as i32;
                 }
                 let mut pos =
                     Position::with_weights(Board::new(15, rule).unwrap(), Color::Black, w);
@@ -481,31 +547,42 @@ mod tests {
                         pos.play(p);
                     }
                 }
-                assert_eq!(evaluate(&pos), w.score(&term_counts(&pos)));
+                assert_eq!(evaluate(&pos), w.score(pos.to_move(), &term_counts(&pos)));
             }
         }
     }
 
-    /// Each parameter is named after the term it sets: `mover_` or `opponent_` and
-    /// [`Term::name`].
+    /// Each parameter is named after the term it sets: the colour, `mover_` or
+    /// `opponent_`, and [`Term::name`].
     #[test]
     fn parameters_are_named_after_their_terms() {
         let mut named = 0;
-        for (role, prefix) in ["mover_", "opponent_"].iter().enumerate() {
-            for term in Term::ALL {
-                let name = format!("{prefix}{}", term.name());
-                let mut w = Weights::DEFAULT;
-                if term == Term::Five {
-                    assert!(w.set(&name, 1).is_err(), "{name} is fixed");
-                    continue;
+        for color in Color::BOTH {
+            let side = if color == Color::Black {
+                "black"
+            } else {
+                "white"
+            };
+            for (role, prefix) in ["mover", "opponent"].iter().enumerate() {
+                for term in Term::ALL {
+                    let name = format!("{side}_{prefix}_{}", term.name());
+                    let mut w = Weights::DEFAULT;
+                    if term == Term::Five || (term == Term::Forbidden && color == Color::White) {
+                        assert!(w.set(&name, 1).is_err(), "{name} is fixed or never counts");
+                        continue;
+                    }
+                    w.set(&name, 1234).unwrap();
+                    assert_eq!(w.side(color).role(role)[term as usize], 1234, "{name}");
+                    assert_eq!(w.side(!color), Weights::DEFAULT.side(!color), "{name}");
+                    named += 1;
                 }
-                w.set(&name, 1234).unwrap();
-                let set = [w.mover, w.opponent][role][term as usize];
-                assert_eq!(set, 1234, "{name}");
-                named += 1;
             }
         }
-        assert_eq!(named + 2, Weights::PARAMS.len(), "and tempo, defence_pct");
+        assert_eq!(
+            named + 3,
+            Weights::PARAMS.len(),
+            "and two tempos, defence_pct"
+        );
     }
 
     #[test]

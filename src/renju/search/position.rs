@@ -46,8 +46,8 @@ pub struct Position {
     board: Board,
     to_move: Color,
     weights: Weights,
-    /// The line-shape part of `weights`, by shape.
-    line_values: LineValues,
+    /// The line-shape part of `weights`, by colour and shape.
+    line_values: [LineValues; 2],
     /// For every cell, the number of stones within [`NEAR`].
     near: Box<[u8; CELLS]>,
     /// Empty cells with a stone within [`NEAR`].
@@ -83,7 +83,7 @@ impl Position {
             board,
             to_move,
             weights,
-            line_values: LineValues::new(&weights),
+            line_values: Color::BOTH.map(|c| LineValues::new(weights.side(c))),
             near: Box::new([0; CELLS]),
             candidates: Cells::EMPTY,
             lines: Box::new([[Lines::default(); 2]; CELLS]),
@@ -100,8 +100,10 @@ impl Position {
                 let p = Point::new(x as u8, y as u8);
                 if pos.board.stone(p).is_none() {
                     for color in Color::BOTH {
-                        pos.lines[cell(p)][color.index()] =
-                            Lines::of(pos.board.patterns(p, color), &pos.line_values);
+                        pos.lines[cell(p)][color.index()] = Lines::of(
+                            pos.board.patterns(p, color),
+                            &pos.line_values[color.index()],
+                        );
                     }
                     pos.add_cell(p);
                 }
@@ -254,12 +256,7 @@ impl Position {
     pub fn total_value(&self, color: Color, role: usize) -> i32 {
         let mut sum = self.value_sum[color.index()][role];
         if color == Color::Black {
-            let weights = if role == 0 {
-                &self.weights.mover
-            } else {
-                &self.weights.opponent
-            };
-            let foul = weights[Term::Forbidden as usize];
+            let foul = self.weights.black.role(role)[Term::Forbidden as usize];
             for i in (self.may_foul & self.candidates).iter() {
                 if self.board.foul(point_of(i)).is_some() {
                     sum += foul - self.shapes[i][0].value[role];
@@ -282,7 +279,8 @@ impl Position {
             if old != new {
                 lines.patterns[d] = new;
                 lines.tally = lines.tally - old.tally() + new.tally();
-                let (v_new, v_old) = (self.line_values.of(new), self.line_values.of(old));
+                let values = &self.line_values[color.index()];
+                let (v_new, v_old) = (values.of(new), values.of(old));
                 for role in 0..2 {
                     lines.value[role] += v_new[role] - v_old[role];
                 }

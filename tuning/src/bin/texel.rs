@@ -4,6 +4,7 @@
 use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use tengen::core::Color;
 use tengen::renju::search::{Term, Weights, TERMS};
 use tengen::renju::Rule;
 use tengen_tuning::texel::{best_scale, fit, game_samples, loss, parse_log, Sample};
@@ -67,23 +68,27 @@ fn run(args: &Args) -> Result<(), String> {
             loss(&tuned, k, set)
         );
     }
-    println!(
-        "{:<14} {:>6} {:>6} {:>8} {:>8}",
-        "term", "mover", "was", "opponent", "was"
-    );
-    for (t, term) in Term::ALL.iter().enumerate().take(TERMS) {
+    for color in Color::BOTH {
+        let (side, was) = (tuned.side(color), start.side(color));
+        println!("# {color:?}");
         println!(
             "{:<14} {:>6} {:>6} {:>8} {:>8}",
-            term.name(),
-            tuned.mover[t],
-            start.mover[t],
-            tuned.opponent[t],
-            start.opponent[t]
+            "term", "mover", "was", "opponent", "was"
         );
+        for (t, term) in Term::ALL.iter().enumerate().take(TERMS) {
+            println!(
+                "{:<14} {:>6} {:>6} {:>8} {:>8}",
+                term.name(),
+                side.mover[t],
+                was.mover[t],
+                side.opponent[t],
+                was.opponent[t]
+            );
+        }
+        println!("tempo {} (was {})", side.tempo, was.tempo);
+        println!("mover: {:?}", side.mover);
+        println!("opponent: {:?}", side.opponent);
     }
-    println!("tempo {} (was {})", tuned.tempo, start.tempo);
-    println!("mover: {:?}", tuned.mover);
-    println!("opponent: {:?}", tuned.opponent);
     Ok(())
 }
 
