@@ -142,19 +142,17 @@ fixtures! {
     example_11_double_ko_beside_a_dead_group: "ex11" Full;
     example_12_ten_thousand_year_ko: "ex12" Full;
     example_13_seki: "ex13" Full;
-    // One stone stays unknown at the test budget (it was seven before the life
-    // games were searched at full depth at once): the lone White stone's life game
-    // spends its nodes on the nested capturing races of the strip; decided in full with
-    // about 240 thousand nodes in all.
-    example_14_defence_needed_whatever_the_threats: "ex14" Partly;
+    // The lone White stone's life game spends its nodes on the nested capturing races of
+    // the strip: decided in full with about 22 thousand nodes in all since capture games
+    // are deepened two moves at a time (205 thousand when doubling the bound from 3).
+    example_14_defence_needed_whatever_the_threats: "ex14" Full;
     // Some inner stones stay unknown at the test budget (not investigated further).
     example_19_three_stone_nakade_against_the_corner_seki: "ex19" Partly;
     // The inside is one area of more than 32 points: not searched.
     example_18_collapsed_seki: "ex18" Partly;
-    // One stone stays unknown at the test budget (ten before the life games were
-    // searched at full depth at once); decided in full with about 710 thousand nodes
-    // in all.
-    example_22_corner_stones_need_not_be_captured: "ex22" Partly;
+    // Decided in full with about 54 thousand nodes in all since capture games are
+    // deepened two moves at a time (450 thousand when doubling the bound from 3).
+    example_22_corner_stones_need_not_be_captured: "ex22" Full;
     // The inside is one area of more than 32 points: not searched.
     example_23_dead_by_the_object_of_the_game: "ex23" Partly;
     example_24_two_stage_ko: "ex24" Full;
