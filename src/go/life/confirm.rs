@@ -169,7 +169,9 @@ pub(super) struct Solver<'a> {
     /// weighted by the square of the depth left. Moves the static order ties are tried
     /// by it, highest first. Shared by every game of the area, capture and life alike:
     /// the points that decide one game tend to decide its neighbours (the eternal life of
-    /// seed example 6 takes a thirtieth of the nodes with it).
+    /// seed example 6 takes 60 thousand nodes with it, 350 thousand without; the bent
+    /// fours of seed example 7 take 44 thousand with it, and without it a chain runs past
+    /// 100 thousand).
     history: [[u64; MAX_POINTS]; 2],
 }
 
