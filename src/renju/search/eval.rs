@@ -182,14 +182,15 @@ impl Weights {
     pub const DEFAULT: Weights = Weights {
         black: SideWeights {
             //     CTwo OTwo CThree OThree Four Flex Five 4-3 3-3 4-2 3-2 2-2 Foul
-            mover: [3, 1, 8, 30, 46, 120, 500, 385, 44, 87, 19, 7, -91],
-            opponent: [3, -2, 7, 15, 37, 155, 450, 180, 97, 74, 17, 8, -61],
-            tempo: 34,
+            mover: [2, 6, 13, 35, 47, 120, 500, 701, 290, 89, 22, -2, -125],
+            opponent: [2, 4, 12, 20, 40, 194, 450, 284, 64, 76, 14, -3, -75],
+            tempo: 6,
         },
+        // No point is forbidden to White: its `Foul` weights never count.
         white: SideWeights {
-            mover: [3, 1, 8, 30, 46, 120, 500, 385, 44, 87, 19, 7, -91],
-            opponent: [3, -2, 7, 15, 37, 155, 450, 180, 97, 74, 17, 8, -61],
-            tempo: 34,
+            mover: [4, 6, 12, 47, 60, 120, 500, 162, -121, 83, -10, 5, 0],
+            opponent: [4, 2, 11, 25, 53, 176, 450, 89, -69, 69, 9, 6, 0],
+            tempo: 71,
         },
         defence_pct: 80,
     };
