@@ -361,6 +361,16 @@ pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<V
             });
         return if doomed { 0.2 } else { 0.75 };
     }
+    // An atari the opponent's chain cannot escape takes it.
+    let catches = placement.liberties >= 2
+        && neighbours(position, v).any(|n| {
+            position.stone(n) == Some(!color)
+                && position.liberties(n).len() == 2
+                && caught_after(position, Some(v), !color, n)
+        });
+    if catches {
+        return 0.8;
+    }
     let size = position.size();
     let p = size.point(v);
     let n = size.get() as u8;
@@ -486,6 +496,11 @@ mod tests {
             tactical_reply(&broken, Color::White, at(&broken, 2, 2)),
             None
         );
+        // The tree's prior likes the catching atari as much as a capture.
+        let last = Some(at(&pos, 2, 2));
+        assert_eq!(prior(&pos, Color::White, at(&pos, 2, 1), last), 0.8);
+        assert!(prior(&pos, Color::White, at(&pos, 3, 2), last) < 0.8);
+        assert!(prior(&broken, Color::White, at(&broken, 2, 1), last) < 0.8);
     }
 
     #[test]
