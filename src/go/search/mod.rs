@@ -839,15 +839,14 @@ impl<'a> Worker<'a> {
         let value = |i: u32| {
             let s = arena.node(i).stats();
             let n = f64::from(s.visits + s.virtual_losses);
-            let q = (f64::from(s.half_wins) / 2.0 + f64::from(s.prior) * prior_visits)
-                / (n + prior_visits);
-            let rn = f64::from(s.rave_visits);
-            let mixed = if rn > 0.0 {
-                let beta = rn / (rn + n + rn * n / rave_equivalence);
-                (1.0 - beta) * q + beta * f64::from(s.rave_half_wins) / 2.0 / rn
-            } else {
-                q
-            };
+            let prior_wins = f64::from(s.prior) * prior_visits;
+            let q = (f64::from(s.half_wins) / 2.0 + prior_wins) / (n + prior_visits);
+            // The prior seeds the RAVE counts as well: else the first few RAVE playouts,
+            // which every sibling gets at once, would outweigh it and make it moot.
+            let rn = f64::from(s.rave_visits) + prior_visits;
+            let rave = (f64::from(s.rave_half_wins) / 2.0 + prior_wins) / rn;
+            let beta = rn / (rn + n + rn * n / rave_equivalence);
+            let mixed = (1.0 - beta) * q + beta * rave;
             mixed + exploration * (log_parent / (n + 1.0)).sqrt()
         };
         children

@@ -28,7 +28,7 @@ impl MctsParams {
     pub const DEFAULT: MctsParams = MctsParams {
         prior_visits: 10.0,
         rave_equivalence: 1500.0,
-        exploration: 0.2,
+        exploration: 0.1,
     };
 }
 

@@ -1,10 +1,11 @@
 //! Go knowledge for the search: the playout policy and the priors of new tree nodes.
 //!
 //! Both look at the same few things, in the order a player would: take a chain the last
-//! move left in atari, save an own chain the last move put in atari, and never make a
-//! move that puts an own chain of several stones in atari without taking anything (a
-//! self-atari, almost always a blunder). Everything else is chosen uniformly, without
-//! filling an own eye.
+//! move left in atari, save an own chain the last move put in atari (by taking an
+//! attacker or by running), catch a chain of two liberties in an atari it cannot escape,
+//! and never make a move that puts an own chain of several stones in atari without taking
+//! anything (a self-atari, almost always a blunder). Everything else is chosen uniformly,
+//! without filling an own eye.
 
 use super::shape::is_good_shape;
 use crate::core::{Color, SplitMix64};
@@ -91,19 +92,27 @@ impl Placement {
 }
 
 /// The tactical reply to `last`, the opponent's last move, if there is one: take its
-/// chain when it stands in atari, else save an own chain next to it that is in atari by
-/// extending to a liberty that gives it two or more.
+/// chain when it stands in atari; else save an own chain next to it that is in atari, by
+/// taking an opponent chain beside it that is in atari too or by extending to a liberty
+/// that gives it two or more; else, when its chain has two liberties, put it in an atari
+/// it cannot escape (a ladder or a net read out to the end).
 pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) -> Option<Vertex> {
     let legal = |v: Vertex| position.check(color, v, Suicide::Illegal).is_ok();
-    if position.stone(last) == Some(!color) && position.in_atari(last) {
+    if position.stone(last) != Some(!color) {
+        return None;
+    }
+    if position.in_atari(last) {
         let liberty = position.liberties(last).first().map(|i| Vertex(i as u16))?;
         if legal(liberty) {
             return Some(liberty);
         }
     }
-    neighbours(position, last)
+    let saved = neighbours(position, last)
         .filter(|&n| position.stone(n) == Some(color) && position.in_atari(n))
         .find_map(|n| {
+            if let Some(take) = counter_capture(position, color, n).filter(|&v| legal(v)) {
+                return Some(take);
+            }
             let liberty = Vertex(position.liberties(n).first()? as u16);
             let escape = Placement::of(position, color, liberty);
             // Two liberties may be a ladder; three are not.
@@ -111,7 +120,30 @@ pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) ->
                 || escape.liberties >= 3
                 || escape.liberties == 2 && !caught_in_ladder(position, color, n);
             (legal(liberty) && safe).then_some(liberty)
+        });
+    saved.or_else(|| {
+        let liberties = position.liberties(last);
+        if liberties.len() != 2 {
+            return None;
+        }
+        liberties.iter().map(|a| Vertex(a as u16)).find(|&a| {
+            let attacker = Placement::of(position, color, a);
+            // An atari from a stone that is itself in atari is answered by its capture.
+            legal(a)
+                && (attacker.captures || attacker.liberties >= 2)
+                && caught_after(position, Some(a), !color, last)
         })
+    })
+}
+
+/// The liberty of an opponent chain in atari next to `color`'s chain on `chain`: taking
+/// it gives the chain a liberty at least.
+fn counter_capture(position: &Position, color: Color, chain: Vertex) -> Option<Vertex> {
+    position.chain(chain).iter().find_map(|s| {
+        neighbours(position, Vertex(s as u16))
+            .find(|&n| position.stone(n) == Some(!color) && position.in_atari(n))
+            .and_then(|n| position.liberties(n).first().map(|i| Vertex(i as u16)))
+    })
 }
 
 /// How many escapes a ladder is read out to; a longer one is taken to fail.
@@ -122,12 +154,24 @@ const LADDER_DEPTH: usize = 40;
 /// question, until it is taken? A chain next to an opponent chain in atari escapes by
 /// taking it; a chain that gets three liberties escapes.
 pub(super) fn caught_in_ladder(position: &Position, color: Color, chain: Vertex) -> bool {
+    caught_after(position, None, color, chain)
+}
+
+/// [`caught_in_ladder`] after the opponent's stone on `atari`, if given, which must leave
+/// the chain in atari (else the chain is not caught).
+fn caught_after(position: &Position, atari: Option<Vertex>, color: Color, chain: Vertex) -> bool {
     LADDER_BOARDS.with(|boards| {
         let mut boards = boards.borrow_mut();
         if boards.is_empty() {
             boards.push(position.clone());
         }
         boards[0].clone_from(position);
+        if let Some(a) = atari {
+            boards[0].place(!color, a);
+            if !boards[0].in_atari(chain) {
+                return false;
+            }
+        }
         caught_from(&mut boards, color, chain, 0)
     })
 }
@@ -317,6 +361,16 @@ pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<V
             });
         return if doomed { 0.2 } else { 0.75 };
     }
+    // An atari the opponent's chain cannot escape takes it.
+    let catches = placement.liberties >= 2
+        && neighbours(position, v).any(|n| {
+            position.stone(n) == Some(!color)
+                && position.liberties(n).len() == 2
+                && caught_after(position, Some(v), !color, n)
+        });
+    if catches {
+        return 0.8;
+    }
     let size = position.size();
     let p = size.point(v);
     let n = size.get() as u8;
@@ -376,16 +430,77 @@ mod tests {
             tactical_reply(&pos, Color::Black, white),
             Some(at(&pos, 2, 3))
         );
-        // Against the edge the escape gains nothing: no reply.
+        // Against the edge the escape gains nothing, and no attacker is in atari: no
+        // reply.
         let pos = parse_diagram(
             "OX.O.\n\
-             .OO..\n\
+             OOO..\n\
              .....\n\
              .....\n\
              .....",
         )
         .unwrap();
         assert_eq!(tactical_reply(&pos, Color::Black, at(&pos, 1, 1)), None);
+    }
+
+    #[test]
+    fn saves_a_chain_in_atari_by_taking_an_attacker_in_atari() {
+        // White's (2,1) puts Black's (2,2) in atari; White's (2,3) is in atari itself.
+        // Taking it at (2,4) beats extending to (3,2).
+        let pos = parse_diagram(
+            ".....\n\
+             ..O..\n\
+             .OX..\n\
+             .XOX.\n\
+             .....",
+        )
+        .unwrap();
+        assert_eq!(
+            tactical_reply(&pos, Color::Black, at(&pos, 2, 1)),
+            Some(at(&pos, 2, 4))
+        );
+    }
+
+    #[test]
+    fn ataris_a_chain_of_two_liberties_only_where_it_cannot_escape() {
+        // Black's last stone (2,2) has two liberties: the atari from (2,1) drives it into
+        // a ladder; the one from (3,2) lets it out with three liberties.
+        let pos = parse_diagram(
+            "........\n\
+             ........\n\
+             .OX.....\n\
+             ..OO....\n\
+             ........\n\
+             ........\n\
+             ........\n\
+             ........",
+        )
+        .unwrap();
+        assert_eq!(
+            tactical_reply(&pos, Color::White, at(&pos, 2, 2)),
+            Some(at(&pos, 2, 1))
+        );
+        // A Black stone on the ladder's path: no atari catches it.
+        let broken = parse_diagram(
+            "........\n\
+             ....X...\n\
+             .OX.....\n\
+             ..OO....\n\
+             ........\n\
+             ........\n\
+             ........\n\
+             ........",
+        )
+        .unwrap();
+        assert_eq!(
+            tactical_reply(&broken, Color::White, at(&broken, 2, 2)),
+            None
+        );
+        // The tree's prior likes the catching atari as much as a capture.
+        let last = Some(at(&pos, 2, 2));
+        assert_eq!(prior(&pos, Color::White, at(&pos, 2, 1), last), 0.8);
+        assert!(prior(&pos, Color::White, at(&pos, 3, 2), last) < 0.8);
+        assert!(prior(&broken, Color::White, at(&broken, 2, 1), last) < 0.8);
     }
 
     #[test]
