@@ -640,6 +640,13 @@ mod tests {
         (area, start, b1, is_capturable)
     }
 
+    /// A fresh solver for `area` with 100,000 nodes to spend.
+    fn budgeted_solver(area: &Area) -> Solver<'_> {
+        let mut solver = Solver::new(area);
+        solver.refill(100_000);
+        solver
+    }
+
     /// A chain that can join its safe wall through a liberty, whatever the attacker does,
     /// cannot be captured, and a life game is won once its owner can so put a stone on a
     /// point of the fight: decided without a node of search, as the game graph says.
@@ -655,8 +662,7 @@ mod tests {
         );
         for to_move in Color::BOTH {
             let s = State { to_move, ..start };
-            let mut solver = Solver::new(&area);
-            solver.refill(100_000);
+            let mut solver = budgeted_solver(&area);
             assert_eq!(solver.capture(&s, b1).unwrap(), Value::Loss);
             assert!(!capturable(&s), "{to_move:?} first");
             assert_eq!(solver.nodes_left(), 100_000, "no search needed");
@@ -665,8 +671,7 @@ mod tests {
             to_move: Color::Black,
             ..start
         };
-        let mut solver = Solver::new(&area);
-        solver.refill(100_000);
+        let mut solver = budgeted_solver(&area);
         assert_eq!(solver.is_alive(&black_first, b1), Some(true));
         assert_eq!(solver.nodes_left(), 100_000, "no search needed");
         // One such liberty is enough with White to move, not with Black to move.
@@ -678,8 +683,7 @@ mod tests {
         );
         for to_move in Color::BOTH {
             let s = State { to_move, ..start };
-            let mut solver = Solver::new(&area);
-            solver.refill(100_000);
+            let mut solver = budgeted_solver(&area);
             let value = solver.capture(&s, b1).unwrap();
             assert_eq!(value == Value::Win, capturable(&s), "{to_move:?} first");
             if to_move == Color::White {
