@@ -50,13 +50,25 @@ pub struct Position {
     line_values: [LineValues; 2],
     /// For every cell, the number of stones within [`NEAR`].
     near: Box<[u8; CELLS]>,
-    /// Empty cells with a stone within [`NEAR`].
-    candidates: Cells,
     /// For every empty cell and colour, the four line patterns a stone there would make,
     /// their tally and the sum of their values.
     lines: Box<[[Lines; 2]; CELLS]>,
     /// For every empty cell and colour, the shapes read from `lines`.
     shapes: Box<[[Shapes; 2]; CELLS]>,
+    /// The sets and sums the search reads, over all empty cells.
+    summary: Summary,
+    /// Per move played, the summary before it and where its cells start in `saved_cells`:
+    /// [`Position::undo`] restores them instead of re-reading the lines.
+    saved: Vec<(Summary, usize)>,
+    /// The cells a move changed, with their lines and shapes before it.
+    saved_cells: Vec<SavedCell>,
+}
+
+/// What [`Position`] keeps over all empty cells, saved whole before each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Summary {
+    /// Empty cells with a stone within [`NEAR`].
+    candidates: Cells,
     /// Per colour, the sums of `shapes[..].value` (as the mover, as the opponent) over the
     /// candidates.
     value_sum: [[i32; 2]; 2],
@@ -69,6 +81,14 @@ pub struct Position {
     fours: [Cells; 2],
     /// The empty cells that may be fouls for Black.
     may_foul: Cells,
+}
+
+/// One empty cell's lines and shapes before a move changed them.
+#[derive(Clone, Copy)]
+struct SavedCell {
+    cell: u16,
+    lines: [Lines; 2],
+    shapes: [Shapes; 2],
 }
 
 impl Position {
@@ -85,14 +105,18 @@ impl Position {
             weights,
             line_values: Color::BOTH.map(|c| LineValues::new(weights.side(c))),
             near: Box::new([0; CELLS]),
-            candidates: Cells::EMPTY,
             lines: Box::new([[Lines::default(); 2]; CELLS]),
             shapes: Box::new([[Shapes::default(); 2]; CELLS]),
-            value_sum: [[0; 2]; 2],
-            fives: [Cells::EMPTY; 2],
-            flex_fours: [Cells::EMPTY; 2],
-            fours: [Cells::EMPTY; 2],
-            may_foul: Cells::EMPTY,
+            summary: Summary {
+                candidates: Cells::EMPTY,
+                value_sum: [[0; 2]; 2],
+                fives: [Cells::EMPTY; 2],
+                flex_fours: [Cells::EMPTY; 2],
+                fours: [Cells::EMPTY; 2],
+                may_foul: Cells::EMPTY,
+            },
+            saved: Vec::new(),
+            saved_cells: Vec::new(),
         };
         let size = pos.size();
         for y in 0..size {
@@ -111,7 +135,7 @@ impl Position {
         }
         let stones: Vec<Point> = pos.board.history().iter().map(|&(p, _)| p).collect();
         for p in stones {
-            pos.mark_near(p, 1);
+            pos.mark_near(p);
         }
         pos
     }
@@ -145,25 +169,33 @@ impl Position {
 
     /// Plays `p` for the side to move (the caller has checked it is empty and legal).
     pub fn play(&mut self, p: Point) {
+        self.saved.push((self.summary, self.saved_cells.len()));
         self.remove_cell(p);
         self.board
             .put(p, self.to_move)
             .expect("search plays only empty points");
         self.refresh_lines_through(p);
-        self.mark_near(p, 1);
+        self.mark_near(p);
         self.to_move = !self.to_move;
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move [`Position::play`] made (nothing if there is none: the
+    /// stones the position started with stay).
     pub fn undo(&mut self) {
-        if let Some((p, color)) = self.board.undo() {
-            self.refresh_lines_through(p);
-            // The point's own patterns are those it had when the stone went down: every
-            // stone put after it has been taken back.
-            self.add_cell(p);
-            self.mark_near(p, -1);
-            self.to_move = color;
+        let Some((summary, start)) = self.saved.pop() else {
+            return;
+        };
+        let (p, color) = self.board.undo().expect("a stone for each move played");
+        // The point's own lines and shapes were left as they were when the stone went
+        // down; the cells the move changed and the summary come back from the save.
+        for saved in self.saved_cells.drain(start..) {
+            let i = usize::from(saved.cell);
+            self.lines[i] = saved.lines;
+            self.shapes[i] = saved.shapes;
         }
+        self.summary = summary;
+        self.for_each_near(p, |pos, i| pos.near[i] -= 1);
+        self.to_move = color;
     }
 
     /// May `color` play on `p`? (Empty, and for Black in renju not a foul.)
@@ -198,23 +230,23 @@ impl Position {
             let c = (self.size() / 2) as u8;
             return vec![Point::new(c, c)];
         }
-        self.candidates.iter().map(point_of).collect()
+        self.summary.candidates.iter().map(point_of).collect()
     }
 
     /// The points where a `color` stone makes five.
     pub fn five_points(&self, color: Color) -> impl Iterator<Item = Point> + '_ {
-        self.fives[color.index()].iter().map(point_of)
+        self.summary.fives[color.index()].iter().map(point_of)
     }
 
     /// Can `color` make five at once?
     #[inline]
     pub fn has_five(&self, color: Color) -> bool {
-        !self.fives[color.index()].is_empty()
+        !self.summary.fives[color.index()].is_empty()
     }
 
     /// Can `color` make a four the opponent cannot stop (a legal flex-four point)?
     pub fn has_flex_four(&self, color: Color) -> bool {
-        self.flex_fours[color.index()]
+        self.summary.flex_fours[color.index()]
             .iter()
             .any(|i| self.is_playable(i, color))
     }
@@ -222,7 +254,7 @@ impl Position {
     /// The points where `color` may play a four, with their threats (the opponent's read
     /// by shape alone, for move ordering).
     pub fn fours(&self, color: Color) -> impl Iterator<Item = PointInfo> + '_ {
-        self.fours[color.index()]
+        self.summary.fours[color.index()]
             .iter()
             .filter(move |&i| self.is_playable(i, color))
             .map(|i| {
@@ -246,7 +278,7 @@ impl Position {
     #[inline]
     fn is_playable(&self, i: usize, color: Color) -> bool {
         color == Color::White
-            || !self.may_foul.contains(i)
+            || !self.summary.may_foul.contains(i)
             || self.board.foul(point_of(i)).is_none()
     }
 
@@ -254,10 +286,10 @@ impl Position {
     /// 0) or as the opponent (1); a point forbidden to Black is worth
     /// [`Term::Forbidden`](super::Term::Forbidden) to it instead of its shapes.
     pub fn total_value(&self, color: Color, role: usize) -> i32 {
-        let mut sum = self.value_sum[color.index()][role];
+        let mut sum = self.summary.value_sum[color.index()][role];
         if color == Color::Black {
             let foul = self.weights.black.role(role)[Term::Forbidden as usize];
-            for i in (self.may_foul & self.candidates).iter() {
+            for i in (self.summary.may_foul & self.summary.candidates).iter() {
                 if self.board.foul(point_of(i)).is_some() {
                     sum += foul - self.shapes[i][0].value[role];
                 }
@@ -305,7 +337,14 @@ impl Position {
                 if self.board.stone(q).is_some() {
                     continue;
                 }
+                let i = cell(q);
+                let (lines, shapes) = (self.lines[i], self.shapes[i]);
                 if self.read_line(q, d) {
+                    self.saved_cells.push(SavedCell {
+                        cell: i as u16,
+                        lines,
+                        shapes,
+                    });
                     self.remove_cell(q);
                     self.add_cell(q);
                 }
@@ -317,16 +356,16 @@ impl Position {
     #[inline]
     fn remove_cell(&mut self, p: Point) {
         let i = cell(p);
-        if self.candidates.contains(i) {
+        if self.summary.candidates.contains(i) {
             self.count_values(i, -1);
         }
         for c in 0..2 {
-            self.fives[c].remove(i);
-            self.flex_fours[c].remove(i);
-            self.fours[c].remove(i);
+            self.summary.fives[c].remove(i);
+            self.summary.flex_fours[c].remove(i);
+            self.summary.fours[c].remove(i);
         }
-        self.may_foul.remove(i);
-        self.candidates.remove(i);
+        self.summary.may_foul.remove(i);
+        self.summary.candidates.remove(i);
     }
 
     /// Recomputes the empty point `p`'s shapes from its line patterns and adds them to the
@@ -348,20 +387,20 @@ impl Position {
             );
             self.shapes[i][c] = s;
             if s.five {
-                self.fives[c].insert(i);
+                self.summary.fives[c].insert(i);
             }
             if s.flex_four {
-                self.flex_fours[c].insert(i);
+                self.summary.flex_fours[c].insert(i);
             }
             if s.four {
-                self.fours[c].insert(i);
+                self.summary.fours[c].insert(i);
             }
             if s.may_foul {
-                self.may_foul.insert(i);
+                self.summary.may_foul.insert(i);
             }
         }
         if self.near[i] > 0 {
-            self.candidates.insert(i);
+            self.summary.candidates.insert(i);
             self.count_values(i, 1);
         }
     }
@@ -371,31 +410,32 @@ impl Position {
     fn count_values(&mut self, i: usize, sign: i32) {
         for c in 0..2 {
             for role in 0..2 {
-                self.value_sum[c][role] += sign * self.shapes[i][c].value[role];
+                self.summary.value_sum[c][role] += sign * self.shapes[i][c].value[role];
             }
         }
     }
 
-    fn mark_near(&mut self, p: Point, delta: i8) {
+    /// Adds a stone on `p` to the counts of stones near each cell, and makes the empty
+    /// cells it brings near candidates.
+    fn mark_near(&mut self, p: Point) {
+        self.for_each_near(p, |pos, i| {
+            pos.near[i] += 1;
+            if pos.board.stone(point_of(i)).is_none() && !pos.summary.candidates.contains(i) {
+                pos.summary.candidates.insert(i);
+                pos.count_values(i, 1);
+            }
+        });
+    }
+
+    /// Calls `f` with each cell within [`NEAR`] of `p`.
+    #[inline]
+    fn for_each_near(&mut self, p: Point, mut f: impl FnMut(&mut Position, usize)) {
         let size = self.size() as i32;
         for dy in -NEAR..=NEAR {
             for dx in -NEAR..=NEAR {
                 let (x, y) = (p.x as i32 + dx, p.y as i32 + dy);
                 if (0..size).contains(&x) && (0..size).contains(&y) {
-                    let i = y as usize * MAX_SIZE + x as usize;
-                    let n = &mut self.near[i];
-                    *n = n.wrapping_add_signed(delta);
-                    let q = Point::new(x as u8, y as u8);
-                    let candidate = *n > 0 && self.board.stone(q).is_none();
-                    if candidate != self.candidates.contains(i) {
-                        if candidate {
-                            self.candidates.insert(i);
-                            self.count_values(i, 1);
-                        } else {
-                            self.candidates.remove(i);
-                            self.count_values(i, -1);
-                        }
-                    }
+                    f(self, y as usize * MAX_SIZE + x as usize);
                 }
             }
         }
@@ -451,12 +491,7 @@ mod tests {
                     }
                 }
                 let fresh = Position::new(pos.board().clone(), pos.to_move());
-                assert_eq!(pos.candidates, fresh.candidates);
-                assert_eq!(pos.value_sum, fresh.value_sum);
-                assert_eq!(pos.fives, fresh.fives);
-                assert_eq!(pos.flex_fours, fresh.flex_fours);
-                assert_eq!(pos.fours, fresh.fours);
-                assert_eq!(pos.may_foul, fresh.may_foul);
+                assert_eq!(pos.summary, fresh.summary);
                 for y in 0..size {
                     for x in 0..size {
                         let p = Point::new(x as u8, y as u8);
