@@ -7,6 +7,12 @@
 //! difference between the results and `sigmoid(score / K)` by gradient descent (Adam),
 //! `K` first chosen to fit the starting weights best. Games are split between a training
 //! set and a held-out set, so the report shows whether the fit generalises.
+//!
+//! A sample's target need not be a game's result: [`parse_targets`] reads positions each
+//! labelled with a win probability for its side to move, as a stronger engine's search
+//! judged it ([`position_sample`]). One such label says more about its position than a
+//! result decided many moves later, so the fit distils that judge's opinion into the
+//! linear evaluation.
 
 use tengen::core::{Color, Point};
 use tengen::renju::search::{term_counts, Position, TermCounts, Weights, TERMS};
@@ -42,30 +48,72 @@ pub fn game_samples(
     rule: Rule,
     skip: usize,
 ) -> Result<Vec<Sample>, String> {
-    let board = Board::new(size, rule).map_err(|e| e.to_string())?;
-    let mut pos = Position::new(board, Color::Black);
+    let mut pos = Position::new(
+        Board::new(size, rule).map_err(|e| e.to_string())?,
+        Color::Black,
+    );
     let mut samples = Vec::new();
     for (ply, &p) in moves.iter().enumerate() {
-        let me = pos.to_move();
-        let quiet = !pos.has_five(me) && !pos.has_five(!me) && !pos.has_flex_four(me);
-        if ply >= skip && quiet {
-            let result = if me == Color::Black {
+        if ply >= skip {
+            let result = if pos.to_move() == Color::Black {
                 black_result
             } else {
                 1.0 - black_result
             };
-            samples.push(Sample {
-                mover: me,
-                counts: term_counts(&pos),
-                result,
-            });
+            samples.extend(quiet_sample(&pos, result));
         }
-        if !pos.is_legal(p, me) {
-            return Err(format!("move {} ({},{}) is illegal", ply + 1, p.x, p.y));
-        }
-        pos.play(p);
+        play_checked(&mut pos, p, ply)?;
     }
     Ok(samples)
+}
+
+/// The sample of the position after `moves` (Black first), labelled `target` (the win
+/// probability of its side to move); `None` when that position is not quiet.
+///
+/// ```
+/// use tengen::core::{Color, Point};
+/// use tengen::renju::Rule;
+/// use tengen_tuning::texel::position_sample;
+/// let moves = [Point::new(7, 7), Point::new(7, 8), Point::new(8, 8)];
+/// let s = position_sample(&moves, 0.4, 15, Rule::Renju).unwrap().unwrap();
+/// assert_eq!((s.mover, s.result), (Color::White, 0.4));
+/// ```
+pub fn position_sample(
+    moves: &[Point],
+    target: f64,
+    size: usize,
+    rule: Rule,
+) -> Result<Option<Sample>, String> {
+    let mut pos = Position::new(
+        Board::new(size, rule).map_err(|e| e.to_string())?,
+        Color::Black,
+    );
+    for (ply, &p) in moves.iter().enumerate() {
+        play_checked(&mut pos, p, ply)?;
+    }
+    Ok(quiet_sample(&pos, target))
+}
+
+/// The sample of `pos` with `result` for its side to move, if the position is quiet:
+/// neither side can make five and the side to move has no open three to turn into a
+/// straight four (a static score means little where the next move decides).
+fn quiet_sample(pos: &Position, result: f64) -> Option<Sample> {
+    let me = pos.to_move();
+    let quiet = !pos.has_five(me) && !pos.has_five(!me) && !pos.has_flex_four(me);
+    quiet.then(|| Sample {
+        mover: me,
+        counts: term_counts(pos),
+        result,
+    })
+}
+
+/// Plays move number `ply` (from 0) of a record, refusing an illegal one.
+fn play_checked(pos: &mut Position, p: Point, ply: usize) -> Result<(), String> {
+    if !pos.is_legal(p, pos.to_move()) {
+        return Err(format!("move {} ({},{}) is illegal", ply + 1, p.x, p.y));
+    }
+    pos.play(p);
+    Ok(())
 }
 
 /// Did a game end by a clock, a crash or a failed start (its `reason=` in a log), so that
@@ -108,22 +156,58 @@ pub fn parse_log(text: &str) -> Result<Vec<(Vec<Point>, f64)>, String> {
                 continue;
             }
         }
-        let moves_at = line.find("moves=").ok_or_else(|| bad("no moves="))?;
-        let moves = line[moves_at + 6..]
-            .split_whitespace()
-            .map(|m| {
-                let (x, y) = m
-                    .split_once(',')
-                    .ok_or_else(|| bad(&format!("move '{m}'")))?;
-                match (x.parse(), y.parse()) {
-                    (Ok(x), Ok(y)) => Ok(Point::new(x, y)),
-                    _ => Err(bad(&format!("move '{m}'"))),
-                }
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        games.push((moves, result));
+        games.push((moves_of(line).map_err(|e| bad(&e))?, result));
     }
     Ok(games)
+}
+
+/// Reads labelled positions, one a line: `target=P` (the win probability, 0 to 1, of the
+/// side to move after the moves), an optional `game=N` (positions of one game share it,
+/// so a hold-out can keep games whole) and, last, `moves=` as in a match log. Blank lines
+/// are skipped. Returns each position's moves, target and game (the line number without
+/// `game=`).
+///
+/// ```
+/// use tengen_tuning::texel::parse_targets;
+/// let rows = parse_targets("game=4 target=0.25 moves=7,7 8,8\n").unwrap();
+/// assert_eq!((rows[0].0.len(), rows[0].1, rows[0].2), (2, 0.25, 4));
+/// assert!(parse_targets("target=1.5 moves=7,7").is_err());
+/// ```
+pub fn parse_targets(text: &str) -> Result<Vec<(Vec<Point>, f64, usize)>, String> {
+    let mut rows = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bad = |why: &str| format!("targets line {}: {why}", n + 1);
+        let field = |key: &str| line.split_whitespace().find_map(|w| w.strip_prefix(key));
+        let target = field("target=")
+            .and_then(|t| t.parse::<f64>().ok())
+            .filter(|t| (0.0..=1.0).contains(t))
+            .ok_or_else(|| bad("no target= between 0 and 1"))?;
+        let game = match field("game=") {
+            Some(g) => g.parse().map_err(|_| bad(&format!("game '{g}'")))?,
+            None => n + 1,
+        };
+        rows.push((moves_of(line).map_err(|e| bad(&e))?, target, game));
+    }
+    Ok(rows)
+}
+
+/// The points after `moves=` in a log or targets line (`x,y` each, space-separated).
+fn moves_of(line: &str) -> Result<Vec<Point>, String> {
+    let at = line.find("moves=").ok_or("no moves=")?;
+    line[at + 6..]
+        .split_whitespace()
+        .map(|m| {
+            let bad = || format!("move '{m}'");
+            let (x, y) = m.split_once(',').ok_or_else(bad)?;
+            match (x.parse(), y.parse()) {
+                (Ok(x), Ok(y)) => Ok(Point::new(x, y)),
+                _ => Err(bad()),
+            }
+        })
+        .collect()
 }
 
 /// The parameters of one colour: its terms as the mover, as the opponent, its tempo.
@@ -348,6 +432,50 @@ mod tests {
             EndReason::BothFailed("no OK".into()),
         ] {
             assert!(parse_log(&line(dropped)).unwrap().is_empty());
+        }
+    }
+
+    #[test]
+    fn a_labelled_position_is_a_sample_only_when_quiet() {
+        // Black's open three (f8 g8 h8), White to move: quiet for White, whose target is
+        // kept as given; with Black to move the three could become a straight four.
+        let three = [(5, 7), (0, 0), (6, 7), (0, 2), (7, 7)].map(|(x, y)| Point::new(x, y));
+        let s = position_sample(&three, 0.1, 15, Rule::Renju)
+            .unwrap()
+            .unwrap();
+        assert_eq!((s.mover, s.result), (Color::White, 0.1));
+        assert_eq!(
+            s.counts,
+            term_counts(&{
+                let mut b = Board::new(15, Rule::Renju).unwrap();
+                for (i, p) in three.iter().enumerate() {
+                    b.put(*p, Color::BOTH[i % 2]).unwrap();
+                }
+                Position::new(b, Color::White)
+            })
+        );
+        let black_to_move = [&three[..], &[Point::new(0, 4)]].concat();
+        assert_eq!(
+            position_sample(&black_to_move, 0.9, 15, Rule::Renju).unwrap(),
+            None
+        );
+        assert!(position_sample(&[three[0], three[0]], 0.5, 15, Rule::Renju).is_err());
+    }
+
+    #[test]
+    fn targets_lines_give_moves_targets_and_games() {
+        let rows =
+            parse_targets("target=0.75 moves=7,7\n\ngame=9 target=0 moves=7,7 7,6\n").unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!((rows[0].1, rows[0].2), (0.75, 1));
+        assert_eq!((rows[1].0.len(), rows[1].1, rows[1].2), (2, 0.0, 9));
+        for bad in [
+            "moves=7,7",
+            "target=x moves=7,7",
+            "target=0.5 moves=7;7",
+            "target=0.5",
+        ] {
+            assert!(parse_targets(bad).unwrap_err().contains("line 1"), "{bad}");
         }
     }
 

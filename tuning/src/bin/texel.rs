@@ -1,21 +1,28 @@
-//! `texel`: fits the renju evaluation weights to the results of logged games. See
-//! `tuning/README.md`.
+//! `texel`: fits the renju evaluation weights to the results of logged games, or to
+//! positions labelled with another engine's judgement. See `tuning/README.md`.
 
 use clap::Parser;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tengen::core::Color;
 use tengen::renju::search::{Term, Weights, TERMS};
 use tengen::renju::Rule;
-use tengen_tuning::texel::{best_scale, fit, game_samples, loss, parse_log, Sample};
+use tengen_tuning::texel::{
+    best_scale, fit, game_samples, loss, parse_log, parse_targets, position_sample, Sample,
+};
 
-/// Fits Tengen's renju evaluation weights to game results (Texel's method).
+/// Fits Tengen's renju evaluation weights to game results (Texel's method) or to labelled
+/// positions.
 #[derive(Parser, Debug)]
 #[command(name = "texel", version)]
 struct Args {
     /// `gomocup-match --log` files of the games to learn from.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "targets")]
     logs: Vec<PathBuf>,
+    /// Files of labelled positions (`game=N target=P moves=...` lines: P the win
+    /// probability of the side to move), learnt from instead of or besides the logs.
+    #[arg(long, num_args = 1..)]
+    targets: Vec<PathBuf>,
     /// freestyle, standard or renju: the rule the games were played under.
     #[arg(long, default_value = "renju")]
     rule: Rule,
@@ -31,29 +38,47 @@ struct Args {
     /// Step size of the descent, in score points.
     #[arg(long, default_value_t = 0.5)]
     rate: f64,
-    /// Every n-th game is held out to check the fit (0: none).
+    /// Every n-th game (of the logs; of the targets, by their `game=`) is held out to
+    /// check the fit (0: none).
     #[arg(long, default_value_t = 10)]
     hold_out: usize,
 }
 
 fn run(args: &Args) -> Result<(), String> {
     let (mut train, mut test) = (Vec::<Sample>::new(), Vec::<Sample>::new());
+    let held_out = |game: usize| args.hold_out > 0 && game.is_multiple_of(args.hold_out);
     let mut games = 0;
     for path in &args.logs {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = read(path)?;
         for (moves, result) in parse_log(&text).map_err(|e| format!("{}: {e}", path.display()))? {
             let samples = game_samples(&moves, result, args.size, args.rule, args.skip)
                 .map_err(|e| format!("{}: game {}: {e}", path.display(), games + 1))?;
             games += 1;
-            if args.hold_out > 0 && games % args.hold_out == 0 {
+            if held_out(games) {
                 test.extend(samples);
             } else {
                 train.extend(samples);
             }
         }
     }
+    for path in &args.targets {
+        let text = read(path)?;
+        for (n, (moves, target, game)) in parse_targets(&text)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .into_iter()
+            .enumerate()
+        {
+            let sample = position_sample(&moves, target, args.size, args.rule)
+                .map_err(|e| format!("{}: position {}: {e}", path.display(), n + 1))?;
+            if held_out(game) {
+                test.extend(sample);
+            } else {
+                train.extend(sample);
+            }
+        }
+    }
     eprintln!(
-        "{games} games: {} training positions, {} held out",
+        "{games} games and the labelled positions: {} training positions, {} held out",
         train.len(),
         test.len()
     );
@@ -90,6 +115,10 @@ fn run(args: &Args) -> Result<(), String> {
         println!("opponent: {:?}", side.opponent);
     }
     Ok(())
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn main() -> ExitCode {
