@@ -298,10 +298,34 @@ pub fn best_scale(w: &Weights, samples: &[Sample]) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// Fits the weights to `samples` from `start` with `k` fixed: `iterations` steps of Adam
-/// with step size `rate` (in score points) on the full batch.
-pub fn fit(start: &Weights, k: f64, samples: &[Sample], iterations: usize, rate: f64) -> Weights {
+/// How the fit runs: Adam's steps and step size, and which weights it may move.
+#[derive(Clone, Copy, Debug)]
+pub struct FitOptions {
+    /// Steps of Adam on the full batch.
+    pub iterations: usize,
+    /// Step size, in score points.
+    pub rate: f64,
+    /// A weight whose term appears in fewer samples than this keeps its start value: a few
+    /// samples cannot say what it is worth, and the search's move ordering reads the same
+    /// weights (a term seen mostly in decided positions, such as the mover's four-three,
+    /// would otherwise drift to whatever its handful of quiet samples suggest).
+    pub min_support: usize,
+}
+
+/// Fits the weights to `samples` from `start` with `k` fixed, as `options` say.
+pub fn fit(start: &Weights, k: f64, samples: &[Sample], options: FitOptions) -> Weights {
+    let FitOptions {
+        iterations,
+        rate,
+        min_support,
+    } = options;
     let xs: Vec<([f64; PARAMS], f64)> = samples.iter().map(|s| (features(s), s.result)).collect();
+    let mut support = [0usize; PARAMS];
+    for (x, _) in &xs {
+        for (n, xj) in support.iter_mut().zip(x) {
+            *n += usize::from(*xj != 0.0);
+        }
+    }
     let mut p = to_params(start);
     let (mut m, mut v) = ([0.0; PARAMS], [0.0; PARAMS]);
     let (b1, b2, eps) = (0.9_f64, 0.999_f64, 1e-8);
@@ -315,7 +339,7 @@ pub fn fit(start: &Weights, k: f64, samples: &[Sample], iterations: usize, rate:
                 *gj += g * xj;
             }
         }
-        for j in 0..PARAMS {
+        for j in (0..PARAMS).filter(|&j| support[j] >= min_support) {
             let g = grad[j] / xs.len().max(1) as f64;
             m[j] = b1 * m[j] + (1.0 - b1) * g;
             v[j] = b2 * v[j] + (1.0 - b2) * g * g;
@@ -380,7 +404,12 @@ mod tests {
             samples.push(sample(mover, a, b, if won { 1.0 } else { 0.0 }));
         }
         let start = open_two_weights([5, 5], [5, 5]);
-        let fitted = fit(&start, 100.0, &samples, 600, 1.0);
+        let options = FitOptions {
+            iterations: 600,
+            rate: 1.0,
+            min_support: 1,
+        };
+        let fitted = fit(&start, 100.0, &samples, options);
         let got = [fitted.black.mover[1], fitted.black.opponent[1]];
         assert!(
             (got[0] - 40).abs() <= 6 && (got[1] - 30).abs() <= 6,
@@ -392,6 +421,37 @@ mod tests {
             "{fitted:?}"
         );
         assert!(loss(&fitted, 100.0, &samples) < loss(&start, 100.0, &samples));
+    }
+
+    #[test]
+    fn a_weight_with_too_few_samples_keeps_its_start_value() {
+        // Open twos in every sample, a closed two (term 0) in 3 of them only.
+        let mut samples: Vec<Sample> = (0..400)
+            .map(|n| sample(Color::BOTH[n % 2], (n % 5) as i32, 1, 0.9))
+            .collect();
+        for s in samples.iter_mut().take(3) {
+            s.counts[0][0] = 4;
+        }
+        let start = open_two_weights([5, 5], [5, 5]);
+        let options = FitOptions {
+            iterations: 200,
+            rate: 1.0,
+            min_support: 10,
+        };
+        let fitted = fit(&start, 100.0, &samples, options);
+        assert_eq!(fitted.black.mover[0], start.black.mover[0]);
+        assert_eq!(fitted.white.mover[0], start.white.mover[0]);
+        assert_ne!(fitted.black.mover[1], start.black.mover[1]);
+        let free = fit(
+            &start,
+            100.0,
+            &samples,
+            FitOptions {
+                min_support: 1,
+                ..options
+            },
+        );
+        assert_ne!(free.black.mover[0], start.black.mover[0]);
     }
 
     #[test]

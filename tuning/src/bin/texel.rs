@@ -8,7 +8,8 @@ use tengen::core::Color;
 use tengen::renju::search::{Term, Weights, TERMS};
 use tengen::renju::Rule;
 use tengen_tuning::texel::{
-    best_scale, fit, game_samples, loss, parse_log, parse_targets, position_sample, Sample,
+    best_scale, fit, game_samples, loss, parse_log, parse_targets, position_sample, FitOptions,
+    Sample,
 };
 
 /// Fits Tengen's renju evaluation weights to game results (Texel's method) or to labelled
@@ -38,6 +39,9 @@ struct Args {
     /// Step size of the descent, in score points.
     #[arg(long, default_value_t = 0.5)]
     rate: f64,
+    /// A weight whose term appears in fewer training positions than this is not fitted.
+    #[arg(long, default_value_t = 100)]
+    min_support: usize,
     /// Every n-th game (of the logs; of the targets, by their `game=`) is held out to
     /// check the fit (0: none).
     #[arg(long, default_value_t = 10)]
@@ -84,7 +88,12 @@ fn run(args: &Args) -> Result<(), String> {
     );
     let start = Weights::DEFAULT;
     let k = best_scale(&start, &train);
-    let tuned = fit(&start, k, &train, args.iterations, args.rate);
+    let options = FitOptions {
+        iterations: args.iterations,
+        rate: args.rate,
+        min_support: args.min_support,
+    };
+    let tuned = fit(&start, k, &train, options);
     println!("# k = {k:.1}");
     for (name, set) in [("training", &train), ("held out", &test)] {
         println!(
