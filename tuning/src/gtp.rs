@@ -337,6 +337,10 @@ impl Outcome for GameRecord {
     fn category(&self) -> &'static str {
         self.reason.category()
     }
+
+    fn replay_key(&self) -> String {
+        format!("{:?} {:?}", self.engine1_color, self.moves)
+    }
 }
 
 impl GameRecord {

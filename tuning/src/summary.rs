@@ -12,6 +12,9 @@ pub trait Outcome {
     fn winner(&self) -> Option<Color>;
     /// A short class of how the game ended, for the reasons table.
     fn category(&self) -> &'static str;
+    /// What makes two games the same game: engine 1's colour and every move, the
+    /// opening's included.
+    fn replay_key(&self) -> String;
 
     /// Engine 1's points: 1, 0.5 or 0.
     fn engine1_points(&self) -> f64 {
@@ -32,12 +35,21 @@ pub struct MatchSummary {
     pub draws: u32,
     /// Per reason category: engine 1 wins, engine 2 wins, draws.
     pub reasons: BTreeMap<&'static str, [u32; 3]>,
+    /// Games that are not a move-for-move replay of an earlier one.
+    pub distinct: usize,
 }
 
 impl MatchSummary {
     /// The totals of `records`.
     pub fn new<O: Outcome>(records: &[O]) -> MatchSummary {
-        let mut s = MatchSummary::default();
+        let mut s = MatchSummary {
+            distinct: records
+                .iter()
+                .map(Outcome::replay_key)
+                .collect::<std::collections::HashSet<_>>()
+                .len(),
+            ..MatchSummary::default()
+        };
         for r in records {
             let points = r.engine1_points();
             s.tally.add(points);
@@ -76,6 +88,14 @@ impl MatchSummary {
             100.0 * t.los()
         ));
         out.push_str(&format!("Elo difference: {}\n", t.elo()));
+        if self.distinct < t.games() as usize {
+            // Deterministic engines (fixed nodes, one thread) replay a game each time the
+            // openings come round again: a replay is no new evidence.
+            out.push_str(&format!(
+                "only {} distinct games: the others replay one move for move\n",
+                self.distinct
+            ));
+        }
         out.push_str(&format!(
             "by colour: Black won {}, White won {}, drawn {}\n",
             self.black_wins, self.white_wins, self.draws
@@ -96,5 +116,58 @@ impl MatchSummary {
             out.push_str(&format!("{reason:<width$}  {a:>w1$}  {b:>w2$}  {d:>5}\n"));
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Game {
+        engine1: Color,
+        winner: Option<Color>,
+        moves: &'static str,
+    }
+
+    impl Outcome for Game {
+        fn engine1_color(&self) -> Color {
+            self.engine1
+        }
+        fn winner(&self) -> Option<Color> {
+            self.winner
+        }
+        fn category(&self) -> &'static str {
+            "five"
+        }
+        fn replay_key(&self) -> String {
+            format!("{:?} {}", self.engine1, self.moves)
+        }
+    }
+
+    #[test]
+    fn replayed_games_are_counted_and_reported() {
+        let game = |engine1, winner, moves| Game {
+            engine1,
+            winner: Some(winner),
+            moves,
+        };
+        let (b, w) = (Color::Black, Color::White);
+        // The same moves with engine 1 on the other side is another game.
+        let fresh = [
+            game(b, b, "a b c"),
+            game(w, b, "a b c"),
+            game(b, w, "a b d"),
+        ];
+        let s = MatchSummary::new(&fresh);
+        assert_eq!((s.distinct, s.tally.games()), (3, 3));
+        assert!(!s.report("x", "y").contains("distinct"));
+        let replayed = [
+            game(b, b, "a b c"),
+            game(w, b, "a b c"),
+            game(b, b, "a b c"),
+        ];
+        let s = MatchSummary::new(&replayed);
+        assert_eq!(s.distinct, 2);
+        assert!(s.report("x", "y").contains("only 2 distinct games"));
     }
 }
