@@ -32,6 +32,8 @@ const PRUNING_DEPTH: i32 = 6;
 const RAZOR_DEPTH: i32 = 3;
 /// Score margin per ply of depth for static pruning.
 const FUTILITY_MARGIN: i32 = 60;
+/// Bound of a history score; an update moves a score the less the nearer it is to it.
+const HISTORY_MAX: i32 = 1 << 14;
 /// Fours in a row the quiescence search may play past the horizon.
 const QUIESCENCE_FOURS: i32 = 4;
 
@@ -69,7 +71,9 @@ pub(crate) struct Worker<'a> {
     pub pos: Position,
     shared: &'a Shared<'a>,
     killers: Vec<[Option<Point>; 2]>,
-    history: Box<[[u32; MAX_SIZE * MAX_SIZE]; 2]>,
+    /// Per colour and point, how often a move there cut off lately, less how often it was
+    /// searched without doing so; in `-HISTORY_MAX..=HISTORY_MAX`.
+    history: Box<[[i32; MAX_SIZE * MAX_SIZE]; 2]>,
     pv: Vec<Vec<Point>>,
     unflushed: u64,
     aborted: bool,
@@ -285,6 +289,13 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        // No stored move at a deep node: a shallower search would likely have found one
+        // cheaply, so this one is searched one ply less (internal iterative reduction).
+        let depth = if tt_move.is_none() && !forced && depth >= 4 {
+            depth - 1
+        } else {
+            depth
+        };
         self.order(&mut moves, tt_move, ply, me);
         let branch = if forced {
             1
@@ -339,6 +350,9 @@ impl<'a> Worker<'a> {
                     if alpha >= beta {
                         if depth > 0 {
                             self.reward(p, ply, depth, me);
+                            for &(q, _) in &moves[..i] {
+                                self.update_history(q, me, -depth * depth);
+                            }
                         }
                         break;
                     }
@@ -374,7 +388,7 @@ impl<'a> Worker<'a> {
                 *score += 40;
             }
             let h = self.history[me.index()][p.y as usize * MAX_SIZE + p.x as usize];
-            *score = score.saturating_add((h.min(1 << 16) >> 8) as i32);
+            *score = score.saturating_add(h / 64);
             if self.noise > 0 {
                 // Helpers break ties differently so they do not all search one tree.
                 let mix = (p.x as u64 * 31 + p.y as u64 * 17 + self.noise * 7) % (size as u64);
@@ -391,8 +405,15 @@ impl<'a> Worker<'a> {
                 k[0] = Some(p);
             }
         }
+        self.update_history(p, me, depth * depth);
+    }
+
+    /// Moves `me`'s history score at `p` by `bonus`, less in proportion as it nears the
+    /// bound in that direction (so old successes fade as new results come in).
+    fn update_history(&mut self, p: Point, me: Color, bonus: i32) {
         let h = &mut self.history[me.index()][p.y as usize * MAX_SIZE + p.x as usize];
-        *h = h.saturating_add((depth * depth) as u32);
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 }
 
