@@ -127,11 +127,12 @@ fixtures! {
     example_01_seki_without_capture: "ex01" Full;
     example_02_no_defence_needed: "ex02" Full;
     // Both White groups and the stones around them stay unknown at the test budget.
-    // Given about 23 million nodes the analyser judges the White groups dead, against the
-    // fixture: the new White stones that make them alive by art. 7-1 (White 4 and 6 of
-    // 1図-3図) arise on the other side, outside the fight of the group captured, and the
-    // fight leaves out stones elsewhere on purpose (seed example 25). Unknown is all the
-    // budget saves here.
+    // The new White stones that make them alive by art. 7-1 (White 4 and 6 of 1図-3図)
+    // arise on the other side, on the other White group: a partner (it shares Black's
+    // corner stones as captor), counted when it is dead by its own fight alone. Before
+    // partners counted, about 23 million nodes judged the White groups dead, against the
+    // fixture. Now that is only the partner's own game, which may take 200 thousand
+    // nodes: it stays open, so the White groups can be found alive, never dead.
     example_04_new_stones_elsewhere: "ex04" Partly;
     // Hane seki: a 29-point area. The corner's three Black stones and the lone one at
     // (0,5) stay unknown (also at 30 million nodes each): their life games run into lines

@@ -97,10 +97,13 @@ impl Default for LifeOptions {
 /// What a stone is, as far as the analysis can prove it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
-    /// The opponent cannot capture it, or when captured its owner gets new stones there
-    /// that cannot be captured (Japanese art. 7-1).
+    /// The opponent cannot capture it, or when captured its owner gets new stones that
+    /// cannot be captured (Japanese art. 7-1): in the fight around it, or on another
+    /// chain of its colour that shares a captor with it and lives only through the moves
+    /// the opponent spends on it (seed example 4).
     Alive,
-    /// Not alive: the opponent can capture it and everything its owner puts back.
+    /// Not alive: the opponent can capture it and everything its owner puts back, without
+    /// such new stones arising.
     Dead,
     /// Alive, not unconditionally, and sharing a dame with living stones of the other
     /// colour that are not unconditionally alive either: neither side can approach.

@@ -185,10 +185,7 @@ impl Area {
         let opponent = state.stones[(!owner).index()];
         let chain = self.chain(state.stones[owner.index()], k);
         let liberties = self.liberties(state, chain);
-        let mut captors = 0;
-        for n in bits(self.around(chain | liberties) & opponent) {
-            captors |= self.chain(opponent, n);
-        }
+        let captors = self.captors(state, owner, k);
         let mut fight = chain | liberties | captors;
         let empty = self.all() & !(state.stones[0] | state.stones[1]);
         let safe_next = self.anchors[0] | self.anchors[1];
@@ -202,6 +199,41 @@ impl Area {
             }
         }
         fight
+    }
+
+    /// The opponent chains touching the chain of `owner` through `k` or its liberties:
+    /// its *captors*, the opponent stones of its [`fight`](Self::fight).
+    fn captors(&self, state: &State, owner: Color, k: usize) -> Set {
+        let opponent = state.stones[(!owner).index()];
+        let chain = self.chain(state.stones[owner.index()], k);
+        let liberties = self.liberties(state, chain);
+        let mut captors = 0;
+        for n in bits(self.around(chain | liberties) & opponent) {
+            captors |= self.chain(opponent, n);
+        }
+        captors
+    }
+
+    /// The *partners* of the chain of `owner` through `k`: the other chains of `owner`
+    /// that share a captor with it, as one set. The captors fight them at the same time,
+    /// so a move the captors spend on one is a move the owner may use on the other: seed
+    /// example 4, where Black's corner stones are captors of both White groups, and White,
+    /// while Black takes one group, makes the other alive with new stones (White 4 and 6
+    /// of 1図-3図).
+    pub(super) fn partners(&self, state: &State, owner: Color, k: usize) -> Set {
+        let own = state.stones[owner.index()];
+        let captors = self.captors(state, owner, k);
+        let mut partners = 0;
+        let mut todo = own & !self.chain(own, k);
+        while todo != 0 {
+            let p = todo.trailing_zeros() as usize;
+            let chain = self.chain(own, p);
+            todo &= !chain;
+            if self.captors(state, owner, p) & captors != 0 {
+                partners |= chain;
+            }
+        }
+        partners
     }
 
     /// Does `attacker` hold the whole area: no point touches a safe stone of the other

@@ -9,12 +9,35 @@
 //!   that chain is gone; the owner wins if that never happens (an endless play, a cycle,
 //!   counts for the owner: the opponent could not capture).
 //! - *life* of a chain `s`: with the opponent moving first, the owner wins by reaching a
-//!   position where some stone of its colour in the *fight* of `s` cannot be captured
-//!   (the first kind of game decides "cannot"). The fight (`Area::fight`) is `s`, its
-//!   liberties, the opponent chains touching it and their eyes: where the new stones of
-//!   art. 7-1 arise (seed examples 1 and 2), without letting an unrelated stone of the
-//!   same colour elsewhere in the area (the other ko of a double ko, seed example 25)
-//!   rescue `s`.
+//!   position where some stone of its colour on a *counted* point cannot be captured
+//!   (the first kind of game decides "cannot").
+//!
+//! Which new stones count. Art. 7-1 says the captured stones live if they "can give rise
+//! to new stones the opponent cannot capture"; it does not say where, but the new stones
+//! must owe their life to the fight over `s`, not stand for free beside stones already
+//! alive: otherwise any chain of a colour that can add a stone to a living group of its
+//! own would live (seed example 25: the ko stones of a double-ko seki are dead, though
+//! their owner's seki stones live next to them). The counted points are:
+//!
+//! 1. the *fight* of `s` (`Area::fight`): `s`, its liberties, its captors (the opponent
+//!    chains touching it or its liberties) and their eyes. Here the new stones of seed
+//!    examples 1 (on the captors' points), 2 (in a captor's eye) and 3 (a snapback next
+//!    to a liberty) arise.
+//! 2. the *partners* of `s` (`Area::partners`: the owner's other chains sharing a captor
+//!    with `s`) that are dead by their own fight alone, that is counting rule 1 for them
+//!    and nothing more. Seed example 4 (1図-3図): Black, moving first, captures the upper
+//!    White group, but while Black spends moves on it, White 4 and 6 take the left
+//!    Black stones and make the left White group alive, and the seed counts those as
+//!    the upper group's new stones. The left group shares a captor with the upper one
+//!    (Black's corner stones touch both), and it is dead by its own fight (Black,
+//!    moving first, could take it instead): its life comes from the moves Black spent
+//!    on the upper group. A partner that lives by its own fight is left out: it lives
+//!    whatever happens to `s`, so a stone joining it lives for free (example 25: the
+//!    seki stones that share a captor with the ko stone).
+//!
+//! The life game is searched on the fight alone first; only a loss there asks for the
+//! partners. A partner whose own game stays open is left out, so a win still proves
+//! life, but a loss then proves nothing and the chain is unknown.
 //!
 //! Each game is solved by depth-first proof search within a depth bound: a line cut off by
 //! the bound proves nothing, so every verdict returned is exact, and a game whose
@@ -173,6 +196,9 @@ pub(super) struct Solver<'a> {
     /// fours of seed example 7 take 44 thousand with it, and without it a chain runs past
     /// 100 thousand).
     history: [[u64; MAX_POINTS]; 2],
+    /// Decided life games of chains counting their own fight alone, by start state and
+    /// lowest point of the chain (see [`counted`](Self::counted)).
+    own_fights: HashMap<(State, u8), bool, Fast>,
 }
 
 /// Can a player always put a stone on one of the empty points `points` before the other
@@ -190,6 +216,7 @@ impl<'a> Solver<'a> {
             nodes_left: 0,
             captures: Tables::new(),
             history: [[0; MAX_POINTS]; 2],
+            own_fights: HashMap::default(),
         }
     }
 
@@ -204,22 +231,99 @@ impl<'a> Solver<'a> {
     }
 
     /// Is the chain through `k` alive by art. 7-1: from `state` (the opponent to move),
-    /// can its owner keep it, or make new stones in its fight that cannot be captured?
+    /// can its owner keep it, or make new stones on counted points (see the module docs)
+    /// that cannot be captured?
     /// `None` when the search cannot tell.
     pub(super) fn is_alive(&mut self, state: &State, k: usize) -> Option<bool> {
         let owner = self.owner(state, k)?;
+        let fight = self.area.fight(state, owner, k);
+        // The fight alone first: a win there is a win with the partners too, and it
+        // spares the partners' games.
+        match self.own_fight_alive(state, owner, k).ok()? {
+            Value::Win => return Some(true),
+            Value::Open => return None,
+            Value::Loss => {}
+        }
+        let (counted, exact) = self.counted(state, owner, k).ok()?;
+        if counted == fight {
+            return exact.then_some(false);
+        }
+        let mut query = Query {
+            goal: Goal::Life(counted),
+            reacher: owner,
+            line: Vec::new(),
+            tables: Tables::new(),
+        };
+        match self.deepen(&mut query, state) {
+            Ok(Value::Win) => Some(true),
+            Ok(Value::Loss) if exact => Some(false),
+            Ok(_) | Err(OutOfBudget) => None,
+        }
+    }
+
+    /// The life game of the chain of `owner` through `k` from `state` (the opponent to
+    /// move) counting the stones of its fight alone; decided values are kept, so a chain
+    /// that is both judged and a partner is searched once.
+    fn own_fight_alive(
+        &mut self,
+        state: &State,
+        owner: Color,
+        k: usize,
+    ) -> Result<Value, OutOfBudget> {
+        let chain = self.area.chain(state.stones[owner.index()], k);
+        let key = (*state, chain.trailing_zeros() as u8);
+        if let Some(&alive) = self.own_fights.get(&key) {
+            return Ok(if alive { Value::Win } else { Value::Loss });
+        }
         let mut query = Query {
             goal: Goal::Life(self.area.fight(state, owner, k)),
             reacher: owner,
             line: Vec::new(),
             tables: Tables::new(),
         };
-        let result = self.deepen(&mut query, state);
-        match result {
-            Ok(Value::Win) => Some(true),
-            Ok(Value::Loss) => Some(false),
-            Ok(Value::Open) | Err(OutOfBudget) => None,
+        let value = self.deepen(&mut query, state)?;
+        if value != Value::Open {
+            self.own_fights.insert(key, value == Value::Win);
         }
+        Ok(value)
+    }
+
+    /// The points whose stones count for the life of the chain of `owner` through `k`
+    /// (see the module docs): its fight, and each partner (`Area::partners`) that is dead
+    /// by its own fight alone, with the opponent moving first from `state`. A partner
+    /// that lives by its own fight is left out: a stone joining it lives for free, not
+    /// because of the fight of `k` (seed example 25: the chain that takes one ko stone
+    /// also touches the owner's seki stones, alive from the start). Also returns whether
+    /// every partner was decided; one left open is left out, so a win still proves life,
+    /// but a loss proves nothing. A partner's game may take at most [`NESTED_BUDGET`]
+    /// nodes.
+    fn counted(
+        &mut self,
+        state: &State,
+        owner: Color,
+        k: usize,
+    ) -> Result<(Set, bool), OutOfBudget> {
+        let mut counted = self.area.fight(state, owner, k);
+        let own = state.stones[owner.index()];
+        let mut partners = self.area.partners(state, owner, k);
+        let mut exact = true;
+        while partners != 0 {
+            let chain = self.area.chain(own, partners.trailing_zeros() as usize);
+            partners &= !chain;
+            let before = self.nodes_left;
+            let allowed = before.min(NESTED_BUDGET);
+            self.nodes_left = allowed;
+            let result = self.own_fight_alive(state, owner, chain.trailing_zeros() as usize);
+            self.nodes_left = before - (allowed - self.nodes_left);
+            match result {
+                Ok(Value::Loss) => counted |= chain,
+                Ok(Value::Win) => {}
+                Ok(Value::Open) => exact = false,
+                Err(OutOfBudget) if self.nodes_left > 0 => exact = false,
+                Err(OutOfBudget) => return Err(OutOfBudget),
+            }
+        }
+        Ok((counted, exact))
     }
 
     /// Can the opponent of the chain through `k` force its capture from `state`? A game
@@ -693,6 +797,45 @@ mod tests {
         }
     }
 
+    /// Art. 7-1's new stones may arise on a partner (`Area::partners`): White can take
+    /// either lone Black stone, not both, since Black saves the other with one move. So
+    /// each is alive, as seed example 4's White groups are; counting the fight alone
+    /// (before) judged each dead.
+    #[test]
+    fn new_stones_on_a_partner_count() {
+        let pos = crate::go::parse_diagram(
+            "X O . . X
+             . O O O .
+             X X X X X
+             X X X X X
+             X X X X X",
+        )
+        .unwrap();
+        let area_points: Points = (0..10).collect();
+        let wall = pos.size().all_points() - area_points;
+        let (area, start) = Area::new(&pos, area_points, wall, Suicide::Illegal);
+        let first = State {
+            to_move: Color::White,
+            ..start
+        };
+        let (corner, right) = (0, 4);
+        assert_eq!(area.partners(&first, Color::Black, corner), 1 << right);
+        assert_eq!(area.partners(&first, Color::Black, right), 1 << corner);
+        for k in [corner, right] {
+            let mut solver = budgeted_solver(&area);
+            assert_eq!(solver.capture(&first, k).unwrap(), Value::Win, "{k}");
+            assert_eq!(solver.is_alive(&first, k), Some(true), "{k}");
+            // Each alone, by its own fight, is dead.
+            let mut query = Query {
+                goal: Goal::Life(area.fight(&first, Color::Black, k)),
+                reacher: Color::Black,
+                line: Vec::new(),
+                tables: Tables::new(),
+            };
+            assert_eq!(solver.deepen(&mut query, &first), Ok(Value::Loss), "{k}");
+        }
+    }
+
     /// The search against retrograde analysis of the whole game graph: capture games from
     /// either side to move, and life games, under the confirmation ko rule and with free
     /// kos for one colour.
@@ -746,8 +889,30 @@ mod tests {
                             }
                         }
                     }
-                    // The life game: the fight's stones that cannot be captured.
-                    let fight = area.fight(&start, owner, k);
+                    // The life game: the stones that cannot be captured, of the fight
+                    // and of the partners dead by their own fight alone.
+                    let own_fight_alive = |p: usize| {
+                        let fight = area.fight(&start, owner, p);
+                        let safe_at: Vec<(usize, Vec<bool>)> = bits(fight)
+                            .map(|q| (q, graph.attractor(!owner, taken(q))))
+                            .collect();
+                        let alive = graph.attractor(owner, |s| {
+                            let i = graph.index[s];
+                            safe_at
+                                .iter()
+                                .any(|(q, cap)| s.stones[owner.index()] & 1 << q != 0 && !cap[i])
+                        });
+                        alive[graph.index[&first]]
+                    };
+                    let mut fight = area.fight(&start, owner, k);
+                    let mut partners = area.partners(&start, owner, k);
+                    while partners != 0 {
+                        let chain = area.chain(own, partners.trailing_zeros() as usize);
+                        partners &= !chain;
+                        if !own_fight_alive(chain.trailing_zeros() as usize) {
+                            fight |= chain;
+                        }
+                    }
                     let safe_at: Vec<(usize, Vec<bool>)> = bits(fight)
                         .map(|p| (p, graph.attractor(!owner, taken(p))))
                         .collect();
