@@ -64,3 +64,37 @@ fn the_engine_judges_every_seed_example_as_the_seed_does() {
         wrong.join("\n")
     );
 }
+
+/// With a time limit, the verdict comes within it, whatever the playouts and the
+/// analyser's node budget: on the examples that take the analyser longest (死活例3 and 4
+/// under area scoring, some seconds each without a limit), and with 100 million playouts
+/// of ownership asked for.
+#[test]
+fn a_time_limit_bounds_the_verdict() {
+    use std::time::{Duration, Instant};
+    let mut engine = Engine::new(SearchConfig::default());
+    let limit = Duration::from_millis(300);
+    let limits = Limits {
+        playouts: Some(100_000_000),
+        time: Some(limit),
+        ..Limits::default()
+    };
+    let fixtures = load_all();
+    let slowest: Vec<_> = fixtures
+        .iter()
+        .filter(|f| ["ex03", "ex04"].contains(&f.name.as_str()))
+        .collect();
+    assert_eq!(slowest.len(), 2);
+    for f in slowest {
+        let to_move = f.to_move.unwrap_or(Color::Black);
+        let game = Game::with_setup(f.position.clone(), to_move, Rules::chinese());
+        let start = Instant::now();
+        engine.final_status(&game, &limits, &AtomicBool::new(false));
+        let took = start.elapsed();
+        assert!(
+            took < limit + Duration::from_millis(500),
+            "{}: {took:?}",
+            f.name
+        );
+    }
+}

@@ -56,6 +56,7 @@ use crate::core::Color;
 use crate::go::{BoardSize, Confirmation, Points, Position, Rules, Vertex};
 use area::{Area, Set, State};
 use confirm::Solver;
+use std::time::Instant;
 
 /// The largest area the confirmation search takes on.
 pub const MAX_AREA_POINTS: usize = 32;
@@ -80,6 +81,10 @@ pub struct LifeOptions {
     /// Search nodes allowed for the whole analysis; once spent, the chains left are judged
     /// by their eye shape only.
     pub nodes_in_all: usize,
+    /// The analysis stops searching at this instant, and the chains left are judged by
+    /// their eye shape only, as when the nodes run out. `None` (the default): the node
+    /// budgets alone bound it, and its verdicts do not depend on the machine's speed.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for LifeOptions {
@@ -90,6 +95,7 @@ impl Default for LifeOptions {
             alive: Points::EMPTY,
             nodes_per_chain: 500_000,
             nodes_in_all: 3_000_000,
+            deadline: None,
         }
     }
 }
@@ -181,6 +187,7 @@ impl LifeAndDeath {
             let budget = Budget {
                 per_chain: options.nodes_per_chain,
                 left: options.nodes_in_all.saturating_sub(self.nodes as usize),
+                deadline: options.deadline,
             };
             let (verdicts, nodes) = judge_chains(area, &start, budget);
             self.nodes += nodes;
@@ -327,6 +334,7 @@ struct Verdict {
 struct Budget {
     per_chain: usize,
     left: usize,
+    deadline: Option<Instant>,
 }
 
 /// Judges each chain of `area` in `start` with the owner's opponent to move, each within
@@ -334,6 +342,7 @@ struct Budget {
 /// chain); also returns the nodes spent.
 fn judge_chains(area: &Area, start: &State, mut budget: Budget) -> (Vec<Verdict>, u64) {
     let mut solver = Solver::new(area);
+    solver.set_deadline(budget.deadline);
     let mut verdicts = Vec::new();
     let mut nodes = 0;
     for owner in Color::BOTH {

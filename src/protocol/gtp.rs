@@ -17,8 +17,8 @@ use crate::go::search::{
     Analysis, Decision, Engine, Limits, SearchConfig, SearchOutcome, StatusVerdict,
 };
 use crate::go::{
-    BoardSize, DeadStones, GameOver, GameResult, Ko, Komi, Points, Rules, Scoring, SekiEyes,
-    Suicide, VertexError, PRESET_NAMES,
+    BoardSize, DeadStones, GameOver, GameResult, Ko, Komi, Points, Position, Rules, Scoring,
+    SekiEyes, Suicide, VertexError, PRESET_NAMES,
 };
 use crate::protocol::sgf::GoRecord;
 use analyze::{Format, Request};
@@ -207,6 +207,10 @@ struct Session {
     running: Option<Running>,
     /// An analysis reply is still open: the next input line closes it.
     stream_open: bool,
+    /// The last end-of-game verdict, with the position and rules it judged: asked again
+    /// on the same board (`final_status_list dead` then `final_score`, as match runners
+    /// and GUIs do), it answers at once and with the same stones.
+    last_verdict: Option<(Position, Rules, StatusVerdict)>,
 }
 
 /// A colour: `b`, `black`, `w`, `white`, any case.
@@ -266,6 +270,7 @@ impl Session {
             clocks: [Clock::new(TimeControl::Unlimited); 2],
             running: None,
             stream_open: false,
+            last_verdict: None,
         }
     }
 
@@ -738,6 +743,11 @@ impl Session {
     /// Life and death of every stone: the rules core, then a short search.
     fn verdict(&mut self) -> StatusVerdict {
         let game = self.record.game().clone();
+        if let Some((position, rules, verdict)) = &self.last_verdict {
+            if position == game.position() && rules == game.rules() {
+                return *verdict;
+            }
+        }
         let limits = Limits {
             playouts: self.options.playouts,
             time: Some(FINAL_STATUS_TIME),
@@ -752,6 +762,7 @@ impl Session {
             verdict.alive |= verdict.dead;
             verdict.dead = Points::EMPTY;
         }
+        self.last_verdict = Some((game.position().clone(), *game.rules(), verdict));
         verdict
     }
 

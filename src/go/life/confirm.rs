@@ -61,6 +61,7 @@ use super::area::{Area, Move, Set, State, MAX_POINTS};
 use crate::core::Color;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
 
 /// The search ran out of nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,6 +72,9 @@ const MAX_DEPTH: u32 = 48;
 
 /// The most nodes one capture game asked about by a life game may take.
 const NESTED_BUDGET: usize = 200_000;
+/// Nodes between two readings of the clock when the search has a deadline (a
+/// millisecond or so at a few hundred thousand nodes a second).
+const DEADLINE_CHECK_NODES: u32 = 256;
 
 /// The value of a game position for the player reaching for the goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,6 +190,12 @@ type Fast = BuildHasherDefault<FastHasher>;
 pub(super) struct Solver<'a> {
     area: &'a Area,
     nodes_left: usize,
+    /// No node is searched past this instant (checked every [`DEADLINE_CHECK_NODES`]).
+    deadline: Option<Instant>,
+    /// Nodes to go before the clock is read again.
+    until_check: u32,
+    /// The deadline has passed: every search is out of budget from now on.
+    out_of_time: bool,
     captures: Tables<(State, u8)>,
     /// The history heuristic: for each colour and point, how much a stone there has cut
     /// off a search (a win found by the player reaching, a refutation by the other),
@@ -214,6 +224,9 @@ impl<'a> Solver<'a> {
         Solver {
             area,
             nodes_left: 0,
+            deadline: None,
+            until_check: 0,
+            out_of_time: false,
             captures: Tables::new(),
             history: [[0; MAX_POINTS]; 2],
             own_fights: HashMap::default(),
@@ -228,6 +241,29 @@ impl<'a> Solver<'a> {
     /// Nodes left to spend.
     pub(super) fn nodes_left(&self) -> usize {
         self.nodes_left
+    }
+
+    /// Searches nothing past `deadline`: a game still open then is out of budget.
+    pub(super) fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.until_check = 0;
+        self.out_of_time = false;
+    }
+
+    /// Has the deadline passed? Reads the clock every [`DEADLINE_CHECK_NODES`] calls.
+    fn past_deadline(&mut self) -> bool {
+        let Some(deadline) = self.deadline else {
+            return false;
+        };
+        if !self.out_of_time {
+            if self.until_check == 0 {
+                self.until_check = DEADLINE_CHECK_NODES;
+                self.out_of_time = Instant::now() >= deadline;
+            } else {
+                self.until_check -= 1;
+            }
+        }
+        self.out_of_time
     }
 
     /// Is the chain through `k` alive by art. 7-1: from `state` (the opponent to move),
@@ -343,7 +379,7 @@ impl<'a> Solver<'a> {
         let result = self.deepen(&mut query, state);
         self.nodes_left = before - (allowed - self.nodes_left);
         match result {
-            Err(OutOfBudget) if self.nodes_left > 0 => {
+            Err(OutOfBudget) if self.nodes_left > 0 && !self.out_of_time => {
                 if let Some(key) = self.capture_key(&query, state) {
                     self.captures.store(key, Value::Open, u32::MAX);
                 }
@@ -465,7 +501,7 @@ impl<'a> Solver<'a> {
         if remaining == 0 {
             return Ok((Value::Open, FREE));
         }
-        if self.nodes_left == 0 {
+        if self.nodes_left == 0 || self.past_deadline() {
             return Err(OutOfBudget);
         }
         self.nodes_left -= 1;

@@ -65,6 +65,7 @@ const FINAL_STATUS_BUDGET: LifeOptions = LifeOptions {
     alive: Points::EMPTY,
     nodes_per_chain: 100_000,
     nodes_in_all: 600_000,
+    deadline: None,
 };
 /// The analyser's budget when deciding whether to pass, after the search has spent the
 /// move's time: half a second at worst on this machine (the seed's examples), which
@@ -73,7 +74,14 @@ const PASS_BUDGET: LifeOptions = LifeOptions {
     alive: Points::EMPTY,
     nodes_per_chain: 50_000,
     nodes_in_all: 100_000,
+    deadline: None,
 };
+/// The shares of `final_status`'s time (`Limits::time`) for the first analysis and for
+/// the playouts of ownership; the second analysis, with the chains they vouch for, has
+/// the rest.
+const FINAL_STATUS_SHARES: [f64; 2] = [0.4, 0.3];
+/// Playouts of ownership for `final_status` even when its time is up.
+const MIN_OWNERSHIP_PLAYOUTS: u64 = 16;
 /// The share of a move's time the search leaves, after the opponent's pass, to the
 /// judgement of whether to pass too.
 const PASS_JUDGEMENT_SHARE: f64 = 0.4;
@@ -324,7 +332,8 @@ impl Engine {
             shared.done.store(true, Relaxed);
         });
         let analysis = shared.analysis();
-        let decision = self.decide(game, color, limits, &analysis);
+        let deadline = limits.time.map(|t| start + t);
+        let decision = self.decide(game, color, limits, &analysis, deadline);
         log::debug!(
             "search: {} playouts in {:.2?}, {} nodes",
             shared.playouts.load(Relaxed),
@@ -336,7 +345,9 @@ impl Engine {
 
     /// The status of every stone of `game`'s position: what the rules core's analyser
     /// proves, and for the rest who owns the stones at the end of playouts (`limits`'
-    /// playouts, 1000 by default) from the position.
+    /// playouts, 1000 by default) from the position. With `limits.time`, the whole takes
+    /// about that long at most, whatever the playouts and the analyser's node budget
+    /// (shared as [`FINAL_STATUS_SHARES`] says); without it, they alone bound it.
     pub fn final_status(
         &mut self,
         game: &Game,
@@ -346,9 +357,14 @@ impl Engine {
         let n = limits.playouts.unwrap_or(1000).max(1);
         let seed = self.config.seed;
         let position = game.position();
-        judge(position, game.rules(), &FINAL_STATUS_BUDGET, || {
-            ownership_by_playouts(position, n, seed, stop)
-        })
+        let stages = Stages::until(limits.time.map(|t| Instant::now() + t), FINAL_STATUS_SHARES);
+        judge(
+            position,
+            game.rules(),
+            &FINAL_STATUS_BUDGET,
+            stages,
+            |deadline| ownership_by_playouts(position, n, seed, stop, deadline),
+        )
         .0
     }
 
@@ -392,7 +408,14 @@ impl Engine {
     }
 
     /// The move to play after a search.
-    fn decide(&self, game: &Game, color: Color, limits: &Limits, analysis: &Analysis) -> Decision {
+    fn decide(
+        &self,
+        game: &Game,
+        color: Color,
+        limits: &Limits,
+        analysis: &Analysis,
+        deadline: Option<Instant>,
+    ) -> Decision {
         let Some(best) = analysis.moves.first() else {
             return unsearched_choice(game, color);
         };
@@ -405,9 +428,11 @@ impl Engine {
         // with the dead stones the analyser proves and the playouts show (every stone
         // clearly judged), wins at least as surely as playing on.
         if opponent_passed(game, color) && !limits.cleanup {
-            let (verdict, clear) = judge(game.position(), game.rules(), &PASS_BUDGET, || {
-                analysis.ownership.clone()
-            });
+            let stages = Stages::until(deadline, [0.5, 0.5]);
+            let (verdict, clear) =
+                judge(game.position(), game.rules(), &PASS_BUDGET, stages, |_| {
+                    analysis.ownership.clone()
+                });
             if clear && passing_wins(game, color, verdict.dead) >= best.winrate {
                 return Decision::Pass;
             }
@@ -477,16 +502,21 @@ fn judge(
     position: &Position,
     rules: &Rules,
     budget: &LifeOptions,
-    ownership: impl FnOnce() -> Vec<f32>,
+    stages: Stages,
+    ownership: impl FnOnce(Option<Instant>) -> Vec<f32>,
 ) -> (StatusVerdict, bool) {
-    let life = LifeAndDeath::analyse_with(position, rules, budget);
+    let first = LifeOptions {
+        deadline: stages.analysis,
+        ..budget.clone()
+    };
+    let life = LifeAndDeath::analyse_with(position, rules, &first);
     if life.unknown_stones().is_empty() {
         return (verdict_of(&life), true);
     }
     // The analyser leaves some chains unknown: the playouts tell which of them their
     // owner keeps for sure, and with those vouched for as safe, the analyser looks again
     // at what they enclose.
-    let ownership = ownership();
+    let ownership = ownership(stages.ownership);
     let kept = |chain: Points, color: Color| {
         let mean =
             chain.iter().map(|s| f64::from(ownership[s])).sum::<f64>() / chain.len().max(1) as f64;
@@ -515,6 +545,7 @@ fn judge(
         .fold(Points::EMPTY, |all, (chain, _)| all | chain);
     let options = LifeOptions {
         alive: safe,
+        deadline: stages.reanalysis,
         ..budget.clone()
     };
     let life = LifeAndDeath::analyse_with(position, rules, &options);
@@ -532,6 +563,36 @@ fn judge(
         }
     }
     (verdict, clear)
+}
+
+/// When each step of [`judge`] must be over, when the whole must be over by a deadline
+/// (`None`: each step runs to its own budget).
+#[derive(Clone, Copy, Debug, Default)]
+struct Stages {
+    /// The first analysis.
+    analysis: Option<Instant>,
+    /// The playouts of ownership (when they are not given).
+    ownership: Option<Instant>,
+    /// The analysis again, with the chains the playouts vouch for.
+    reanalysis: Option<Instant>,
+}
+
+impl Stages {
+    /// From now to `deadline`, the first analysis gets the share `shares[0]` of the time,
+    /// the playouts `shares[1]`, and the second analysis the rest.
+    fn until(deadline: Option<Instant>, shares: [f64; 2]) -> Stages {
+        let Some(deadline) = deadline else {
+            return Stages::default();
+        };
+        let now = Instant::now();
+        let time = deadline.saturating_duration_since(now);
+        let analysis = now + time.mul_f64(shares[0]);
+        Stages {
+            analysis: Some(analysis),
+            ownership: Some(analysis + time.mul_f64(shares[1])),
+            reanalysis: Some(deadline),
+        }
+    }
 }
 
 /// Did the opponent of `color` pass last?
@@ -595,15 +656,24 @@ fn dead_by_ownership(position: &Position, owner: impl Fn(usize) -> f64) -> Point
 }
 
 /// Owners of the points at the end of `n` playouts from `position`, each side starting
-/// half of them: +1 Black always, -1 White always.
-fn ownership_by_playouts(position: &Position, n: u64, seed: u64, stop: &AtomicBool) -> Vec<f32> {
+/// half of them: +1 Black always, -1 White always. Past `deadline` (after
+/// [`MIN_OWNERSHIP_PLAYOUTS`] at least) or on `stop`, the playouts done so far tell.
+fn ownership_by_playouts(
+    position: &Position,
+    n: u64,
+    seed: u64,
+    stop: &AtomicBool,
+    deadline: Option<Instant>,
+) -> Vec<f32> {
     let mut rng = SplitMix64::new(seed);
     let mut scratch = position.clone();
     let mut played = FirstPlayed::new(position.size().points());
     let mut sums = vec![0i64; position.size().points()];
     let mut done = 0u64;
     for k in 0..n {
-        if stop.load(Relaxed) {
+        if stop.load(Relaxed)
+            || k >= MIN_OWNERSHIP_PLAYOUTS && deadline.is_some_and(|d| Instant::now() >= d)
+        {
             break;
         }
         scratch.clone_from(position);
