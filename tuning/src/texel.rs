@@ -48,10 +48,7 @@ pub fn game_samples(
     rule: Rule,
     skip: usize,
 ) -> Result<Vec<Sample>, String> {
-    let mut pos = Position::new(
-        Board::new(size, rule).map_err(|e| e.to_string())?,
-        Color::Black,
-    );
+    let mut pos = empty_position(size, rule)?;
     let mut samples = Vec::new();
     for (ply, &p) in moves.iter().enumerate() {
         if ply >= skip {
@@ -84,10 +81,7 @@ pub fn position_sample(
     size: usize,
     rule: Rule,
 ) -> Result<Option<Sample>, String> {
-    let mut pos = Position::new(
-        Board::new(size, rule).map_err(|e| e.to_string())?,
-        Color::Black,
-    );
+    let mut pos = empty_position(size, rule)?;
     for (ply, &p) in moves.iter().enumerate() {
         play_checked(&mut pos, p, ply)?;
     }
@@ -105,6 +99,12 @@ fn quiet_sample(pos: &Position, result: f64) -> Option<Sample> {
         counts: term_counts(pos),
         result,
     })
+}
+
+/// An empty board of `size` under `rule`, Black to move.
+fn empty_position(size: usize, rule: Rule) -> Result<Position, String> {
+    let board = Board::new(size, rule).map_err(|e| e.to_string())?;
+    Ok(Position::new(board, Color::Black))
 }
 
 /// Plays move number `ply` (from 0) of a record, refusing an illegal one.
