@@ -87,3 +87,55 @@ fn renju_puzzles_won_through_or_beside_forbidden_points() {
         assert!(failures.is_empty(), "{}", failures.join("\n"));
     }
 }
+
+/// A VCT in which the defender answers the attacker's three with a counter-four: the
+/// attacker's block of it makes no threat of its own, but the three still stands. (From a
+/// game Tengen lost as Black: White's win here went unseen by the threat search, which
+/// asked every attacking move, blocks included, to be a threat.) The win is checked by
+/// the engine's alpha-beta search from the defender's side.
+#[test]
+fn vct_survives_a_counter_four() {
+    use tengen::core::Point;
+    use tengen::renju::search::{Mode, Position, ThreatSearch};
+    use tengen::renju::Board;
+    let mut board = Board::new(15, Rule::Renju).unwrap();
+    let moves = [
+        (7, 7),
+        (7, 6),
+        (7, 5),
+        (6, 4),
+        (6, 6),
+        (5, 4),
+        (5, 7),
+        (8, 4),
+        (7, 4),
+        (8, 5),
+        (4, 7),
+    ];
+    for (i, &(x, y)) in moves.iter().enumerate() {
+        let color = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        board.put(Point::new(x, y), color).unwrap();
+    }
+    let stop = AtomicBool::new(false);
+    let mut pos = Position::new(board.clone(), Color::White);
+    let mut search = ThreatSearch::new(&stop);
+    assert!(search.find(&mut pos, Mode::Vcf, 30, 100_000).is_none());
+    let win = search
+        .find(&mut pos, Mode::Vct, 10, 100_000)
+        .expect("White wins by threes and fours");
+    board.put(win.first, Color::White).unwrap();
+    let engine = Engine::new(16, 1);
+    let r = engine.search(&board, Color::Black, &Limits::depth(14), &stop, &mut |_| {});
+    assert!(
+        r.mate.is_some_and(|m| m < 0),
+        "after White's {:?} Black should be lost in {} moves; the search says {:?} (score {})",
+        win.first,
+        win.moves,
+        r.mate,
+        r.score
+    );
+}

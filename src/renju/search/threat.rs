@@ -121,15 +121,27 @@ impl<'a> ThreatSearch<'a> {
             .iter()
             .filter(|i| i.threat[(!me).index()].five)
             .collect();
+        match blocks[..] {
+            [] => {}
+            // A defender's counter-four must be blocked. In VCT the block need not be a
+            // threat of its own: the attacker's three still stands after it, and the
+            // defender must answer it again.
+            [b] => {
+                let t = b.threat[me.index()];
+                let threat = t.four || (mode == Mode::Vct && (t.three || pos.has_flex_four(me)));
+                return if t.forbidden || !threat {
+                    Vec::new()
+                } else {
+                    vec![(b.point, t)]
+                };
+            }
+            _ => return Vec::new(),
+        }
         let mut moves: Vec<(Point, Threat)> = infos
             .iter()
-            .filter(|i| blocks.is_empty() || blocks.iter().any(|b| b.point == i.point))
             .map(|i| (i.point, i.threat[me.index()]))
             .filter(|(_, t)| t.four || (mode == Mode::Vct && t.three && !t.forbidden))
             .collect();
-        if blocks.len() > 1 {
-            moves.clear();
-        }
         moves.sort_by_key(|(_, t)| std::cmp::Reverse((t.flex_four, t.four, t.value)));
         moves
     }
