@@ -46,6 +46,15 @@
 //! the goal (an endless play does not reach it); a failure that leans on a repetition
 //! above the current node is not stored, so stored values hold whatever the line.
 //!
+//! A known departure from art. 7-1 follows: in a life game the opponent may decline for
+//! ever to take the chain (and a pass that lifts no ban is not the owner's to make), so a
+//! chain its opponent can take only by giving rise to new stones, whose owner has
+//! nothing useful to play meanwhile, can lose a life game that art. 7-1 would call
+//! alive. Seed example 3 (hane seki) has such stones; they stay open within the budget.
+//! Counting such an endless play for the owner instead makes the kills that the
+//! opponent must now force by play cost far more nodes (the notes of example 3 in
+//! tests/go_life_fixtures.rs give the figures).
+//!
 //! Shortcuts, each exact: a chain reaching a safe stone or living by Benson's algorithm
 //! inside the area (see `Area::pass_alive`) cannot be captured, and a life game is won as
 //! soon as a stone of its fight does; a chain that can reach a safe stone through one of
