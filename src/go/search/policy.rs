@@ -102,7 +102,7 @@ pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) ->
         return None;
     }
     if position.in_atari(last) {
-        let liberty = position.liberties(last).first().map(|i| Vertex(i as u16))?;
+        let liberty = position.atari_liberty(last)?;
         if legal(liberty) {
             return Some(liberty);
         }
@@ -113,7 +113,7 @@ pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) ->
             if let Some(take) = counter_capture(position, color, n).filter(|&v| legal(v)) {
                 return Some(take);
             }
-            let liberty = Vertex(position.liberties(n).first()? as u16);
+            let liberty = position.atari_liberty(n)?;
             let escape = Placement::of(position, color, liberty);
             // Two liberties may be a ladder; three are not.
             let safe = escape.captures
@@ -122,11 +122,7 @@ pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) ->
             (legal(liberty) && safe).then_some(liberty)
         });
     saved.or_else(|| {
-        let liberties = position.liberties(last);
-        if liberties.len() != 2 {
-            return None;
-        }
-        liberties.iter().map(|a| Vertex(a as u16)).find(|&a| {
+        position.two_liberties(last)?.into_iter().find(|&a| {
             let attacker = Placement::of(position, color, a);
             // An atari from a stone that is itself in atari is answered by its capture.
             legal(a)
@@ -142,7 +138,7 @@ fn counter_capture(position: &Position, color: Color, chain: Vertex) -> Option<V
     position.chain(chain).iter().find_map(|s| {
         neighbours(position, Vertex(s as u16))
             .find(|&n| position.stone(n) == Some(!color) && position.in_atari(n))
-            .and_then(|n| position.liberties(n).first().map(|i| Vertex(i as u16)))
+            .and_then(|n| position.atari_liberty(n))
     })
 }
 
@@ -160,6 +156,9 @@ pub(super) fn caught_in_ladder(position: &Position, color: Color, chain: Vertex)
 /// [`caught_in_ladder`] after the opponent's stone on `atari`, if given, which must leave
 /// the chain in atari (else the chain is not caught).
 fn caught_after(position: &Position, atari: Option<Vertex>, color: Color, chain: Vertex) -> bool {
+    if runs_free(position, atari, chain) {
+        return false;
+    }
     LADDER_BOARDS.with(|boards| {
         let mut boards = boards.borrow_mut();
         if boards.is_empty() {
@@ -173,6 +172,28 @@ fn caught_after(position: &Position, atari: Option<Vertex>, color: Color, chain:
             }
         }
         caught_from(&mut boards, color, chain, 0)
+    })
+}
+
+/// Does the chain on `chain` surely escape [`caught_after`] `atari` without reading: is
+/// the liberty it would run to (its only one, or the one besides `atari` of its two)
+/// next to three empty points besides `atari`? Running there gives it three liberties,
+/// which the reading counts as an escape; a capture by `atari` only frees more points.
+/// Most chains playouts ask about pass this test, and it spares them the board copies.
+fn runs_free(position: &Position, atari: Option<Vertex>, chain: Vertex) -> bool {
+    let run = match atari {
+        None => position.atari_liberty(chain),
+        Some(a) => match position.two_liberties(chain) {
+            Some([b, c]) if b == a => Some(c),
+            Some([b, c]) if c == a => Some(b),
+            _ => None,
+        },
+    };
+    run.is_some_and(|run| {
+        neighbours(position, run)
+            .filter(|&n| Some(n) != atari && position.stone(n).is_none())
+            .count()
+            >= 3
     })
 }
 
@@ -196,7 +217,7 @@ fn caught_from(boards: &mut Vec<Position>, color: Color, chain: Vertex, depth: u
         neighbours(board, Vertex(s as u16))
             .any(|n| board.stone(n) == Some(!color) && board.in_atari(n))
     });
-    let Some(liberty) = board.liberties(chain).first().map(|i| Vertex(i as u16)) else {
+    let Some(liberty) = board.atari_liberty(chain) else {
         return true;
     };
     if takes_back {
@@ -365,7 +386,7 @@ pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<V
     let catches = placement.liberties >= 2
         && neighbours(position, v).any(|n| {
             position.stone(n) == Some(!color)
-                && position.liberties(n).len() == 2
+                && position.two_liberties(n).is_some()
                 && caught_after(position, Some(v), !color, n)
         });
     if catches {
