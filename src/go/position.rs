@@ -269,6 +269,20 @@ impl Position {
         set
     }
 
+    /// The stones of the chain on `v` one by one, in the chain's internal order (none
+    /// when `v` is empty): unlike [`chain`](Self::chain), a reader that stops early pays
+    /// only for the stones it has seen.
+    pub fn chain_stones(&self, v: Vertex) -> impl Iterator<Item = Vertex> + '_ {
+        let start = v.index();
+        let mut next = (self.cells[start].color < EMPTY).then_some(start);
+        std::iter::from_fn(move || {
+            let s = next?;
+            let after = usize::from(self.cell(s).next);
+            next = (after != start).then_some(after);
+            Some(Vertex(s as u16))
+        })
+    }
+
     /// The liberties of the chain on `v`, exactly (empty when `v` is empty).
     pub fn liberties(&self, v: Vertex) -> Points {
         let mut set = Points::EMPTY;
@@ -1005,7 +1019,7 @@ mod tests {
     }
 
     #[test]
-    fn atari_and_two_liberty_tests_agree_with_exact_liberties() {
+    fn chain_walk_atari_and_two_liberty_tests_agree_with_exact_sets() {
         let mut rng = SplitMix64::new(7);
         let mut pos = Position::new(BoardSize::new(9).unwrap());
         let mut color = Color::Black;
@@ -1020,6 +1034,9 @@ mod tests {
                 assert_eq!(pos.in_atari(v), in_atari);
                 let only = liberties.first().filter(|_| in_atari);
                 assert_eq!(pos.atari_liberty(v), only.map(|i| Vertex(i as u16)));
+                let stones: Points = pos.chain_stones(v).map(|s| s.index()).collect();
+                assert_eq!(stones, pos.chain(v));
+                assert_eq!(pos.chain_stones(v).count(), pos.chain(v).len());
                 let two = (pos.stone(v).is_some() && liberties.len() == 2)
                     .then(|| [0, 1].map(|k| Vertex(liberties.iter().nth(k).unwrap() as u16)));
                 assert_eq!(pos.two_liberties(v), two);

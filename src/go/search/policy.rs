@@ -67,8 +67,8 @@ impl Placement {
             }
         }
         for n in neighbours(position, v).filter(|&n| position.stone(n) == Some(color)) {
-            for s in position.chain(n).iter() {
-                for m in neighbours(position, Vertex(s as u16)) {
+            for s in position.chain_stones(n) {
+                for m in neighbours(position, s) {
                     if position.stone(m).is_none() {
                         add(m.index(), &mut count);
                     }
@@ -213,10 +213,9 @@ fn caught_from(boards: &mut Vec<Position>, color: Color, chain: Vertex, depth: u
         boards.push(copy);
     }
     let board = &mut boards[depth];
-    let takes_back = board.chain(chain).iter().any(|s| {
-        neighbours(board, Vertex(s as u16))
-            .any(|n| board.stone(n) == Some(!color) && board.in_atari(n))
-    });
+    let takes_back = board
+        .chain_stones(chain)
+        .any(|s| neighbours(board, s).any(|n| board.stone(n) == Some(!color) && board.in_atari(n)));
     let Some(liberty) = board.atari_liberty(chain) else {
         return true;
     };
