@@ -95,7 +95,8 @@ impl Placement {
 /// chain when it stands in atari; else save an own chain next to it that is in atari, by
 /// taking an opponent chain beside it that is in atari too or by extending to a liberty
 /// that gives it two or more; else, when its chain has two liberties, put it in an atari
-/// it cannot escape (a ladder or a net read out to the end).
+/// it cannot escape (a ladder or a net read out to the end); else give an own chain next
+/// to it that has two liberties a third.
 pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) -> Option<Vertex> {
     let legal = |v: Vertex| position.check(color, v, Suicide::Illegal).is_ok();
     if position.stone(last) != Some(!color) {
@@ -121,15 +122,28 @@ pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) ->
                 || escape.liberties == 2 && !caught_in_ladder(position, color, n);
             (legal(liberty) && safe).then_some(liberty)
         });
-    saved.or_else(|| {
-        position.two_liberties(last)?.into_iter().find(|&a| {
-            let attacker = Placement::of(position, color, a);
-            // An atari from a stone that is itself in atari is answered by its capture.
-            legal(a)
-                && (attacker.captures || attacker.liberties >= 2)
-                && caught_after(position, Some(a), !color, last)
+    saved
+        .or_else(|| {
+            position.two_liberties(last)?.into_iter().find(|&a| {
+                let attacker = Placement::of(position, color, a);
+                // An atari from a stone that is itself in atari is answered by its capture.
+                legal(a)
+                    && (attacker.captures || attacker.liberties >= 2)
+                    && caught_after(position, Some(a), !color, last)
+            })
         })
-    })
+        .or_else(|| {
+            // An own chain the last move left with two liberties is one atari from a chase:
+            // give it a third first.
+            neighbours(position, last)
+                .filter(|&n| position.stone(n) == Some(color))
+                .filter_map(|n| position.two_liberties(n))
+                .flatten()
+                .find(|&l| {
+                    let extension = Placement::of(position, color, l);
+                    legal(l) && (extension.captures || extension.liberties >= 3)
+                })
+        })
 }
 
 /// The liberty of an opponent chain in atari next to `color`'s chain on `chain`: taking
@@ -479,6 +493,34 @@ mod tests {
             tactical_reply(&pos, Color::Black, at(&pos, 2, 1)),
             Some(at(&pos, 2, 4))
         );
+    }
+
+    #[test]
+    fn gives_an_own_chain_of_two_liberties_a_third() {
+        // White's (2,3) leaves Black's (2,2) two liberties: (2,1) gives it three, (1,2)
+        // none more.
+        let pos = parse_diagram(
+            ".....\n\
+             .O...\n\
+             O.XO.\n\
+             .OO..\n\
+             .....",
+        )
+        .unwrap();
+        assert_eq!(
+            tactical_reply(&pos, Color::Black, at(&pos, 2, 3)),
+            Some(at(&pos, 2, 1))
+        );
+        // With White on (3,1) too, no extension gains: no reply.
+        let pos = parse_diagram(
+            ".....\n\
+             .O.O.\n\
+             O.XO.\n\
+             .OO..\n\
+             .....",
+        )
+        .unwrap();
+        assert_eq!(tactical_reply(&pos, Color::Black, at(&pos, 2, 3)), None);
     }
 
     #[test]
