@@ -269,6 +269,20 @@ impl Position {
         set
     }
 
+    /// The stones of the chain on `v` one by one, in the chain's internal order (none
+    /// when `v` is empty): unlike [`chain`](Self::chain), a reader that stops early pays
+    /// only for the stones it has seen.
+    pub fn chain_stones(&self, v: Vertex) -> impl Iterator<Item = Vertex> + '_ {
+        let start = v.index();
+        let mut next = (self.cells[start].color < EMPTY).then_some(start);
+        std::iter::from_fn(move || {
+            let s = next?;
+            let after = usize::from(self.cell(s).next);
+            next = (after != start).then_some(after);
+            Some(Vertex(s as u16))
+        })
+    }
+
     /// The liberties of the chain on `v`, exactly (empty when `v` is empty).
     pub fn liberties(&self, v: Vertex) -> Points {
         let mut set = Points::EMPTY;
@@ -288,6 +302,48 @@ impl Position {
     pub fn in_atari(&self, v: Vertex) -> bool {
         let cell = self.cells[v.index()];
         cell.color < EMPTY && self.libs_of(&cell).in_atari()
+    }
+
+    /// The one liberty of the chain on `v` when it is [in atari](Self::in_atari), else
+    /// `None`. Constant time: every pseudo-liberty of a chain in atari is that point, so
+    /// their sum divided by their count names it.
+    #[inline]
+    pub fn atari_liberty(&self, v: Vertex) -> Option<Vertex> {
+        let cell = self.cells[v.index()];
+        let libs = self.libs_of(&cell);
+        (cell.color < EMPTY && libs.in_atari()).then(|| Vertex((libs.sum() / libs.count()) as u16))
+    }
+
+    /// The two liberties of the chain on `v`, in index order, when it has exactly two,
+    /// else `None`. Stops
+    /// reading the chain at a third, which most chains show within a few stones: cheaper
+    /// than [`liberties`](Self::liberties) for the playouts' question "can it be chased?".
+    pub fn two_liberties(&self, v: Vertex) -> Option<[Vertex; 2]> {
+        let cell = self.cells[v.index()];
+        // A chain has at least as many pseudo-liberties as liberties.
+        if cell.color >= EMPTY || self.libs_of(&cell).count() < 2 {
+            return None;
+        }
+        let (mut found, mut count) = ([u16::MAX; 2], 0);
+        let start = v.index();
+        let mut s = start;
+        loop {
+            for &n in &self.geo.neighbours[s] {
+                if self.cell(usize::from(n)).color == EMPTY && !found[..count].contains(&n) {
+                    if count == 2 {
+                        return None;
+                    }
+                    found[count] = n;
+                    count += 1;
+                }
+            }
+            s = usize::from(self.cell(s).next);
+            if s == start {
+                break;
+            }
+        }
+        found.sort_unstable();
+        (count == 2).then(|| found.map(Vertex))
     }
 
     /// Is `color` allowed to play on `v` under `suicide`? Superko is the game record's
@@ -963,22 +1019,36 @@ mod tests {
     }
 
     #[test]
-    fn atari_test_agrees_with_exact_liberties() {
+    fn chain_walk_atari_and_two_liberty_tests_agree_with_exact_sets() {
         let mut rng = SplitMix64::new(7);
         let mut pos = Position::new(BoardSize::new(9).unwrap());
         let mut color = Color::Black;
-        let mut ataris = 0;
+        let (mut ataris, mut twos) = (0, 0);
         for _ in 0..300 {
             if let Some(v) = pos.random_move(color, &mut rng) {
                 pos.place(color, v);
             }
             for v in pos.size().vertices() {
-                let in_atari = pos.stone(v).is_some() && pos.liberties(v).len() == 1;
+                let liberties = pos.liberties(v);
+                let in_atari = pos.stone(v).is_some() && liberties.len() == 1;
                 assert_eq!(pos.in_atari(v), in_atari);
+                let only = liberties.first().filter(|_| in_atari);
+                assert_eq!(pos.atari_liberty(v), only.map(|i| Vertex(i as u16)));
+                let stones: Points = pos.chain_stones(v).map(|s| s.index()).collect();
+                assert_eq!(stones, pos.chain(v));
+                assert_eq!(pos.chain_stones(v).count(), pos.chain(v).len());
+                let two = (pos.stone(v).is_some() && liberties.len() == 2)
+                    .then(|| [0, 1].map(|k| Vertex(liberties.iter().nth(k).unwrap() as u16)));
+                assert_eq!(pos.two_liberties(v), two);
+                twos += usize::from(two.is_some());
                 ataris += usize::from(in_atari);
             }
             color = !color;
         }
         assert!(ataris > 100, "the test should see ataris, saw {ataris}");
+        assert!(
+            twos > 100,
+            "the test should see chains of two liberties, saw {twos}"
+        );
     }
 }

@@ -67,8 +67,8 @@ impl Placement {
             }
         }
         for n in neighbours(position, v).filter(|&n| position.stone(n) == Some(color)) {
-            for s in position.chain(n).iter() {
-                for m in neighbours(position, Vertex(s as u16)) {
+            for s in position.chain_stones(n) {
+                for m in neighbours(position, s) {
                     if position.stone(m).is_none() {
                         add(m.index(), &mut count);
                     }
@@ -95,14 +95,15 @@ impl Placement {
 /// chain when it stands in atari; else save an own chain next to it that is in atari, by
 /// taking an opponent chain beside it that is in atari too or by extending to a liberty
 /// that gives it two or more; else, when its chain has two liberties, put it in an atari
-/// it cannot escape (a ladder or a net read out to the end).
+/// it cannot escape (a ladder or a net read out to the end); else give an own chain next
+/// to it that has two liberties a third.
 pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) -> Option<Vertex> {
     let legal = |v: Vertex| position.check(color, v, Suicide::Illegal).is_ok();
     if position.stone(last) != Some(!color) {
         return None;
     }
     if position.in_atari(last) {
-        let liberty = position.liberties(last).first().map(|i| Vertex(i as u16))?;
+        let liberty = position.atari_liberty(last)?;
         if legal(liberty) {
             return Some(liberty);
         }
@@ -113,7 +114,7 @@ pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) ->
             if let Some(take) = counter_capture(position, color, n).filter(|&v| legal(v)) {
                 return Some(take);
             }
-            let liberty = Vertex(position.liberties(n).first()? as u16);
+            let liberty = position.atari_liberty(n)?;
             let escape = Placement::of(position, color, liberty);
             // Two liberties may be a ladder; three are not.
             let safe = escape.captures
@@ -121,19 +122,28 @@ pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) ->
                 || escape.liberties == 2 && !caught_in_ladder(position, color, n);
             (legal(liberty) && safe).then_some(liberty)
         });
-    saved.or_else(|| {
-        let liberties = position.liberties(last);
-        if liberties.len() != 2 {
-            return None;
-        }
-        liberties.iter().map(|a| Vertex(a as u16)).find(|&a| {
-            let attacker = Placement::of(position, color, a);
-            // An atari from a stone that is itself in atari is answered by its capture.
-            legal(a)
-                && (attacker.captures || attacker.liberties >= 2)
-                && caught_after(position, Some(a), !color, last)
+    saved
+        .or_else(|| {
+            position.two_liberties(last)?.into_iter().find(|&a| {
+                let attacker = Placement::of(position, color, a);
+                // An atari from a stone that is itself in atari is answered by its capture.
+                legal(a)
+                    && (attacker.captures || attacker.liberties >= 2)
+                    && caught_after(position, Some(a), !color, last)
+            })
         })
-    })
+        .or_else(|| {
+            // An own chain the last move left with two liberties is one atari from a chase:
+            // give it a third first.
+            neighbours(position, last)
+                .filter(|&n| position.stone(n) == Some(color))
+                .filter_map(|n| position.two_liberties(n))
+                .flatten()
+                .find(|&l| {
+                    let extension = Placement::of(position, color, l);
+                    legal(l) && (extension.captures || extension.liberties >= 3)
+                })
+        })
 }
 
 /// The liberty of an opponent chain in atari next to `color`'s chain on `chain`: taking
@@ -142,7 +152,7 @@ fn counter_capture(position: &Position, color: Color, chain: Vertex) -> Option<V
     position.chain(chain).iter().find_map(|s| {
         neighbours(position, Vertex(s as u16))
             .find(|&n| position.stone(n) == Some(!color) && position.in_atari(n))
-            .and_then(|n| position.liberties(n).first().map(|i| Vertex(i as u16)))
+            .and_then(|n| position.atari_liberty(n))
     })
 }
 
@@ -160,6 +170,9 @@ pub(super) fn caught_in_ladder(position: &Position, color: Color, chain: Vertex)
 /// [`caught_in_ladder`] after the opponent's stone on `atari`, if given, which must leave
 /// the chain in atari (else the chain is not caught).
 fn caught_after(position: &Position, atari: Option<Vertex>, color: Color, chain: Vertex) -> bool {
+    if runs_free(position, atari, chain) {
+        return false;
+    }
     LADDER_BOARDS.with(|boards| {
         let mut boards = boards.borrow_mut();
         if boards.is_empty() {
@@ -173,6 +186,28 @@ fn caught_after(position: &Position, atari: Option<Vertex>, color: Color, chain:
             }
         }
         caught_from(&mut boards, color, chain, 0)
+    })
+}
+
+/// Does the chain on `chain` surely escape [`caught_after`] `atari` without reading: is
+/// the liberty it would run to (its only one, or the one besides `atari` of its two)
+/// next to three empty points besides `atari`? Running there gives it three liberties,
+/// which the reading counts as an escape; a capture by `atari` only frees more points.
+/// Most chains playouts ask about pass this test, and it spares them the board copies.
+fn runs_free(position: &Position, atari: Option<Vertex>, chain: Vertex) -> bool {
+    let run = match atari {
+        None => position.atari_liberty(chain),
+        Some(a) => match position.two_liberties(chain) {
+            Some([b, c]) if b == a => Some(c),
+            Some([b, c]) if c == a => Some(b),
+            _ => None,
+        },
+    };
+    run.is_some_and(|run| {
+        neighbours(position, run)
+            .filter(|&n| Some(n) != atari && position.stone(n).is_none())
+            .count()
+            >= 3
     })
 }
 
@@ -192,11 +227,10 @@ fn caught_from(boards: &mut Vec<Position>, color: Color, chain: Vertex, depth: u
         boards.push(copy);
     }
     let board = &mut boards[depth];
-    let takes_back = board.chain(chain).iter().any(|s| {
-        neighbours(board, Vertex(s as u16))
-            .any(|n| board.stone(n) == Some(!color) && board.in_atari(n))
-    });
-    let Some(liberty) = board.liberties(chain).first().map(|i| Vertex(i as u16)) else {
+    let takes_back = board
+        .chain_stones(chain)
+        .any(|s| neighbours(board, s).any(|n| board.stone(n) == Some(!color) && board.in_atari(n)));
+    let Some(liberty) = board.atari_liberty(chain) else {
         return true;
     };
     if takes_back {
@@ -365,7 +399,7 @@ pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<V
     let catches = placement.liberties >= 2
         && neighbours(position, v).any(|n| {
             position.stone(n) == Some(!color)
-                && position.liberties(n).len() == 2
+                && position.two_liberties(n).is_some()
                 && caught_after(position, Some(v), !color, n)
         });
     if catches {
@@ -459,6 +493,34 @@ mod tests {
             tactical_reply(&pos, Color::Black, at(&pos, 2, 1)),
             Some(at(&pos, 2, 4))
         );
+    }
+
+    #[test]
+    fn gives_an_own_chain_of_two_liberties_a_third() {
+        // White's (2,3) leaves Black's (2,2) two liberties: (2,1) gives it three, (1,2)
+        // none more.
+        let pos = parse_diagram(
+            ".....\n\
+             .O...\n\
+             O.XO.\n\
+             .OO..\n\
+             .....",
+        )
+        .unwrap();
+        assert_eq!(
+            tactical_reply(&pos, Color::Black, at(&pos, 2, 3)),
+            Some(at(&pos, 2, 1))
+        );
+        // With White on (3,1) too, no extension gains: no reply.
+        let pos = parse_diagram(
+            ".....\n\
+             .O.O.\n\
+             O.XO.\n\
+             .OO..\n\
+             .....",
+        )
+        .unwrap();
+        assert_eq!(tactical_reply(&pos, Color::Black, at(&pos, 2, 3)), None);
     }
 
     #[test]
