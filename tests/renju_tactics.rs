@@ -13,40 +13,58 @@ use common::tactics::{
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use tengen::core::Color;
-use tengen::renju::search::{Engine, Limits};
-use tengen::renju::Rule;
+use tengen::renju::search::{Engine, Limits, SearchResult};
+use tengen::renju::{Board, Rule};
 
 /// Fours (before the five) in the puzzles: enough for real combinations, few enough for
 /// the brute-force proof.
 const MAX_DEPTH: u32 = 5;
 
-/// Solves each puzzle; returns the failures and the solve times.
-fn run(puzzles: &[Puzzle]) -> (Vec<String>, Vec<Duration>) {
+/// Has the engine search each of `positions` (a board and the side to move) as in a game
+/// and asks `solved` of its result (on a copy of the board); returns a line for each
+/// failure (`describe` says what the puzzle was) and the solve times.
+fn solve_each<P>(
+    positions: &[P],
+    board_of: impl Fn(&P) -> (&Board, Color),
+    solved: impl Fn(&P, &mut Board, &SearchResult) -> bool,
+    describe: impl Fn(&P) -> String,
+) -> (Vec<String>, Vec<Duration>) {
     let engine = Engine::new(16, 1);
     let stop = AtomicBool::new(false);
     let mut failures = Vec::new();
     let mut times = Vec::new();
-    for (n, p) in puzzles.iter().enumerate() {
+    for (n, p) in positions.iter().enumerate() {
+        let (board, to_move) = board_of(p);
         engine.clear_table();
         let start = Instant::now();
         let limits = Limits::time(Duration::from_millis(250), Duration::from_millis(2000));
-        let r = engine.search(&p.board, p.to_move, &limits, &stop, &mut |_| {});
+        let r = engine.search(board, to_move, &limits, &stop, &mut |_| {});
         times.push(start.elapsed());
-        let mut b = p.board.clone();
-        let ok = match (r.best, r.mate) {
-            (Some(best), Some(m)) if m > 0 => {
-                four_wins(&mut b, p.to_move, best, (m as u32).max(p.depth + 1), true)
-            }
-            _ => false,
-        };
-        if !ok {
+        if !solved(p, &mut board.clone(), &r) {
             failures.push(format!(
-                "puzzle {n} ({:?} to move, {} fours): engine played {:?} with mate {:?}\n{:?}",
-                p.to_move, p.depth, r.best, r.mate, p.board
+                "puzzle {n} ({}): engine played {:?} with mate {:?}\n{board:?}",
+                describe(p),
+                r.best,
+                r.mate
             ));
         }
     }
     (failures, times)
+}
+
+/// Solves each VCF puzzle: the engine must claim a mate and play a four that wins by fours.
+fn run(puzzles: &[Puzzle]) -> (Vec<String>, Vec<Duration>) {
+    solve_each(
+        puzzles,
+        |p| (&p.board, p.to_move),
+        |p, b, r| match (r.best, r.mate) {
+            (Some(best), Some(m)) if m > 0 => {
+                four_wins(b, p.to_move, best, (m as u32).max(p.depth + 1), true)
+            }
+            _ => false,
+        },
+        |p| format!("{:?} to move, {} fours", p.to_move, p.depth),
+    )
 }
 
 fn median(mut t: Vec<Duration>) -> Duration {
@@ -102,7 +120,6 @@ fn renju_puzzles_won_through_or_beside_forbidden_points() {
 fn vct_survives_a_counter_four() {
     use tengen::core::Point;
     use tengen::renju::search::{Mode, Position, ThreatSearch};
-    use tengen::renju::Board;
     let mut board = Board::new(15, Rule::Renju).unwrap();
     let moves = [
         (7, 7),
@@ -163,28 +180,20 @@ const VCT_CHECK: Budget = Budget {
 /// Solves each VCT puzzle: the engine's move must be a threat after which the prover
 /// still finds a win within [`VCT_CHECK`]. Returns the failures and solve times.
 fn run_vct(puzzles: &[VctPuzzle]) -> (Vec<String>, Vec<Duration>) {
-    let engine = Engine::new(16, 1);
-    let stop = AtomicBool::new(false);
-    let mut failures = Vec::new();
-    let mut times = Vec::new();
-    for (n, p) in puzzles.iter().enumerate() {
-        engine.clear_table();
-        let start = Instant::now();
-        let limits = Limits::time(Duration::from_millis(250), Duration::from_millis(2000));
-        let r = engine.search(&p.board, p.to_move, &limits, &stop, &mut |_| {});
-        times.push(start.elapsed());
-        let mut b = p.board.clone();
-        let ok = r
-            .best
-            .is_some_and(|best| threat_wins(&mut b, p.to_move, best, VCT_CHECK, false, true));
-        if !ok {
-            failures.push(format!(
-                "VCT puzzle {n} ({:?} to move, {} threes, {} fours): engine played {:?} with mate {:?}\n{:?}",
-                p.to_move, p.budget.threes, p.budget.fours, r.best, r.mate, p.board
-            ));
-        }
-    }
-    (failures, times)
+    solve_each(
+        puzzles,
+        |p| (&p.board, p.to_move),
+        |p, b, r| {
+            r.best
+                .is_some_and(|best| threat_wins(b, p.to_move, best, VCT_CHECK, false, true))
+        },
+        |p| {
+            format!(
+                "VCT, {:?} to move, {} threes, {} fours",
+                p.to_move, p.budget.threes, p.budget.fours
+            )
+        },
+    )
 }
 
 #[test]
@@ -210,7 +219,7 @@ fn vct_puzzles_are_solved() {
 /// A freestyle board with the given Black and White stones, as (x, y).
 fn freestyle_board(black: &[(u8, u8)], white: &[(u8, u8)]) -> tengen::renju::Board {
     use tengen::core::Point;
-    let mut b = tengen::renju::Board::new(15, Rule::Freestyle).unwrap();
+    let mut b = Board::new(15, Rule::Freestyle).unwrap();
     for (stones, c) in [(black, Color::Black), (white, Color::White)] {
         for &(x, y) in stones {
             b.put(Point::new(x, y), c).unwrap();
