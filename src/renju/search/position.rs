@@ -274,6 +274,26 @@ impl Position {
             })
     }
 
+    /// The points where `color` may play a four, or (with `threes`) a three, with its
+    /// threat, in index order: what [`scan`](Self::scan) would list, read from the shape
+    /// cache without resolving the fouls of points that make neither.
+    pub fn threats(
+        &self,
+        color: Color,
+        threes: bool,
+    ) -> impl Iterator<Item = (Point, Threat)> + '_ {
+        let c = color.index();
+        self.summary.candidates.iter().filter_map(move |i| {
+            let s = self.shapes[i][c];
+            if !(s.four || threes && s.three) {
+                return None;
+            }
+            let t = s.resolve(|| self.board.foul(point_of(i)).is_some());
+            // A foul resolves to a threat with no four and no three.
+            (t.four || threes && t.three).then_some((point_of(i), t))
+        })
+    }
+
     /// Would a stone on the empty point `p` neither make nor stop a three or a four?
     #[inline]
     pub fn is_quiet(&self, p: Point) -> bool {

@@ -113,35 +113,29 @@ impl<'a> ThreatSearch<'a> {
     /// block alone when the defender threatens five, else fours (and threes in VCT).
     fn attacks(&mut self, pos: &Position, mode: Mode) -> Vec<(Point, Threat)> {
         let me = pos.to_move();
-        let infos = pos.scan();
-        if let Some(i) = infos.iter().find(|i| i.threat[me.index()].five) {
-            return vec![(i.point, i.threat[me.index()])];
+        // The shape cache's sets answer without listing every candidate's threats (a point
+        // that makes a five or a four always has a stone near it: it is a candidate).
+        if let Some(p) = pos.five_points(me).next() {
+            return vec![(p, pos.threat(p, me))];
         }
-        let blocks: Vec<_> = infos
-            .iter()
-            .filter(|i| i.threat[(!me).index()].five)
-            .collect();
-        match blocks[..] {
-            [] => {}
+        let mut blocks = pos.five_points(!me);
+        match (blocks.next(), blocks.next()) {
+            (None, _) => {}
             // A defender's counter-four must be blocked. In VCT the block need not be a
             // threat of its own: the attacker's three still stands after it, and the
             // defender must answer it again.
-            [b] => {
-                let t = b.threat[me.index()];
+            (Some(b), None) => {
+                let t = pos.threat(b, me);
                 let threat = t.four || (mode == Mode::Vct && (t.three || pos.has_flex_four(me)));
                 return if t.forbidden || !threat {
                     Vec::new()
                 } else {
-                    vec![(b.point, t)]
+                    vec![(b, t)]
                 };
             }
-            _ => return Vec::new(),
+            (Some(_), Some(_)) => return Vec::new(),
         }
-        let mut moves: Vec<(Point, Threat)> = infos
-            .iter()
-            .map(|i| (i.point, i.threat[me.index()]))
-            .filter(|(_, t)| t.four || (mode == Mode::Vct && t.three && !t.forbidden))
-            .collect();
+        let mut moves: Vec<(Point, Threat)> = pos.threats(me, mode == Mode::Vct).collect();
         moves.sort_by_key(|(_, t)| std::cmp::Reverse((t.flex_four, t.four, t.value)));
         moves
     }
