@@ -136,8 +136,8 @@ impl Position {
                             pos.board.patterns(p, color),
                             &pos.line_values[color.index()],
                         );
+                        pos.update_shapes(i, color);
                     }
-                    pos.update_cell(i);
                     if pos.near[i] > 0 {
                         pos.summary.candidates.insert(i);
                         pos.count_values(i, 1);
@@ -358,9 +358,12 @@ impl Position {
             lines: self.lines[i],
             shapes: self.shapes[i],
         });
-        for c in 0..2 {
+        for color in Color::BOTH {
+            let c = color.index();
             let (new, old) = (new[c], old[c]);
             if new == old {
+                // Often only one colour's pattern changes (a far stone that neither
+                // extends nor blocks its lines): the other's shapes stand.
                 continue;
             }
             let lines = &mut self.lines[i][c];
@@ -371,8 +374,8 @@ impl Position {
                 lines.value[role] += v_new[role] - v_old[role];
             }
             lines.twos += i32::from(is_two(new.shape())) - i32::from(is_two(old.shape()));
+            self.update_shapes(i, color);
         }
-        self.update_cell(i);
     }
 
     /// Takes the empty point `p`'s shapes out of the sums and sets (a stone goes on it).
@@ -391,37 +394,34 @@ impl Position {
         self.summary.candidates.remove(i);
     }
 
-    /// Recomputes the empty cell `i`'s shapes from its line patterns and puts them in the
-    /// sums (if it is a candidate) and sets in place of the old ones. Whether the cell is
-    /// a candidate is left alone: that depends on the stones near it, not on its lines.
+    /// Recomputes the empty cell `i`'s shapes for `color` from its line patterns and puts
+    /// them in the sums (if it is a candidate) and sets in place of the old ones. Whether
+    /// the cell is a candidate is left alone: that depends on the stones near it, not on
+    /// its lines.
     #[inline]
-    fn update_cell(&mut self, i: usize) {
-        let rule = self.board.rule();
-        let candidate = self.summary.candidates.contains(i);
-        if candidate {
-            self.count_values(i, -1);
+    fn update_shapes(&mut self, i: usize, color: Color) {
+        let c = color.index();
+        let lines = &self.lines[i][c];
+        let s = Shapes::from_lines(
+            lines.tally,
+            lines.value,
+            lines.twos,
+            color,
+            self.board.rule(),
+            &self.weights,
+        );
+        let old = std::mem::replace(&mut self.shapes[i][c], s);
+        if self.summary.candidates.contains(i) {
+            for role in 0..2 {
+                self.summary.value_sum[c][role] += s.value[role] - old.value[role];
+            }
         }
-        let mut may_foul = false;
-        for color in Color::BOTH {
-            let c = color.index();
-            let lines = &self.lines[i][c];
-            let s = Shapes::from_lines(
-                lines.tally,
-                lines.value,
-                lines.twos,
-                color,
-                rule,
-                &self.weights,
-            );
-            self.shapes[i][c] = s;
-            self.summary.fives[c].set(i, s.five);
-            self.summary.flex_fours[c].set(i, s.flex_four);
-            self.summary.fours[c].set(i, s.four);
-            may_foul |= s.may_foul;
-        }
-        self.summary.may_foul.set(i, may_foul);
-        if candidate {
-            self.count_values(i, 1);
+        self.summary.fives[c].set(i, s.five);
+        self.summary.flex_fours[c].set(i, s.flex_four);
+        self.summary.fours[c].set(i, s.four);
+        if color == Color::Black {
+            // Only Black's shapes may be fouls.
+            self.summary.may_foul.set(i, s.may_foul);
         }
     }
 
