@@ -73,7 +73,7 @@ const OVERLINE: u16 = 1 << 1;
 const FOURS_SHIFT: u16 = 2;
 const STRAIGHT_FOUR: u16 = 1 << 4;
 const THREE: u16 = 1 << 5;
-const SHAPE_SHIFT: u16 = 8;
+const SHAPE_SHIFT: u16 = 6;
 
 impl LinePattern {
     /// Table lookup: the pattern of `code` under `rule`, the code seen from the mover's
@@ -120,6 +120,23 @@ impl LinePattern {
     #[inline]
     pub fn shape(self) -> Shape {
         Shape::ALL[(self.0 >> SHAPE_SHIFT) as usize]
+    }
+
+    /// Number of [`index`](Self::index) values: the six fact bits and the shape.
+    pub const INDICES: usize = Shape::ALL.len() << SHAPE_SHIFT;
+
+    /// A dense number of the pattern below [`INDICES`](Self::INDICES), for tables of what
+    /// each pattern is worth.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The pattern of an [`index`](Self::index), for filling such tables (an index no
+    /// line makes reads as some combination of its bits).
+    pub(crate) fn from_index(index: usize) -> LinePattern {
+        debug_assert!(index < Self::INDICES);
+        LinePattern(index as u16)
     }
 }
 

@@ -27,8 +27,8 @@ mod tt;
 
 pub use alphabeta::{WIN, WIN_BOUND};
 pub use eval::{
-    add_terms, evaluate, is_two, term_counts, LineValues, PointInfo, Shapes, SideWeights, Term,
-    TermCounts, Threat, Weights, TERMS,
+    add_terms, evaluate, is_two, term_counts, LineSum, LineValues, PointInfo, Shapes, SideWeights,
+    Term, TermCounts, Threat, Weights, TERMS,
 };
 pub use position::Position;
 pub use threat::{Mode, ThreatSearch, Win};

@@ -7,10 +7,10 @@
 //! the stone, so a move re-reads at most eighty line patterns. The search then reads
 //! threats, fives and the static score from the cache instead of scanning the board.
 
-use super::eval::{is_two, LineValues, PointInfo, Shapes, Term, Threat, Weights};
+use super::eval::{LineSum, LineValues, PointInfo, Shapes, Term, Threat, Weights};
 use crate::core::{Bitboard, Color, Point};
 use crate::renju::line::{offset, DIRECTIONS};
-use crate::renju::{Board, LinePattern, Rule, Tally, MAX_SIZE};
+use crate::renju::{Board, LinePattern, Rule, MAX_SIZE};
 
 /// Candidate moves are the empty points within this Chebyshev distance of a stone. A four
 /// always has a stone within two points along its line, so no threat lies further out.
@@ -368,12 +368,7 @@ impl Position {
             }
             let lines = &mut self.lines[i][c];
             lines.patterns[d] = new;
-            lines.tally = lines.tally - old.tally() + new.tally();
-            let (v_new, v_old) = (self.line_values[c].of(new), self.line_values[c].of(old));
-            for role in 0..2 {
-                lines.value[role] += v_new[role] - v_old[role];
-            }
-            lines.twos += i32::from(is_two(new.shape())) - i32::from(is_two(old.shape()));
+            lines.sum = lines.sum - self.line_values[c].of(old) + self.line_values[c].of(new);
             self.update_shapes(i, color);
         }
     }
@@ -401,11 +396,8 @@ impl Position {
     #[inline]
     fn update_shapes(&mut self, i: usize, color: Color) {
         let c = color.index();
-        let lines = &self.lines[i][c];
         let s = Shapes::from_lines(
-            lines.tally,
-            lines.value,
-            lines.twos,
+            self.lines[i][c].sum,
             color,
             self.board.rule(),
             &self.weights,
@@ -466,24 +458,19 @@ impl Position {
     }
 }
 
-/// The four line patterns through an empty point for one colour, with their tally, value
-/// (to the mover, to the opponent) and count of twos (see [`is_two`]) kept in step.
+/// The four line patterns through an empty point for one colour, with their sum kept in
+/// step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Lines {
     patterns: [LinePattern; 4],
-    tally: Tally,
-    value: [i32; 2],
-    twos: i32,
+    sum: LineSum,
 }
 
 impl Lines {
     fn of(patterns: [LinePattern; 4], table: &LineValues) -> Lines {
-        let (value, twos) = table.sum(&patterns);
         Lines {
             patterns,
-            tally: patterns.iter().fold(Tally::default(), |t, l| t + l.tally()),
-            value,
-            twos,
+            sum: table.sum(&patterns),
         }
     }
 }
