@@ -9,8 +9,12 @@
 use super::eval::Threat;
 use super::position::Position;
 use crate::core::Point;
+use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+/// An attacker's candidate threats: kept on the stack, as a node seldom has more.
+type Attacks = SmallVec<[(Point, Threat); 16]>;
 
 /// Entries kept before the table of decided positions starts afresh.
 const TABLE_LIMIT: usize = 1 << 15;
@@ -111,12 +115,12 @@ impl<'a> ThreatSearch<'a> {
 
     /// The attacker's candidate threats, best first: an immediate five alone, the forced
     /// block alone when the defender threatens five, else fours (and threes in VCT).
-    fn attacks(&mut self, pos: &Position, mode: Mode) -> Vec<(Point, Threat)> {
+    fn attacks(&mut self, pos: &Position, mode: Mode) -> Attacks {
         let me = pos.to_move();
         // The shape cache's sets answer without listing every candidate's threats (a point
         // that makes a five or a four always has a stone near it: it is a candidate).
         if let Some(p) = pos.five_points(me).next() {
-            return vec![(p, pos.threat(p, me))];
+            return smallvec::smallvec![(p, pos.threat(p, me))];
         }
         let mut blocks = pos.five_points(!me);
         match (blocks.next(), blocks.next()) {
@@ -128,14 +132,14 @@ impl<'a> ThreatSearch<'a> {
                 let t = pos.threat(b, me);
                 let threat = t.four || (mode == Mode::Vct && (t.three || pos.has_flex_four(me)));
                 return if t.forbidden || !threat {
-                    Vec::new()
+                    Attacks::new()
                 } else {
-                    vec![(b, t)]
+                    smallvec::smallvec![(b, t)]
                 };
             }
-            (Some(_), Some(_)) => return Vec::new(),
+            (Some(_), Some(_)) => return Attacks::new(),
         }
-        let mut moves: Vec<(Point, Threat)> = pos.threats(me, mode == Mode::Vct).collect();
+        let mut moves: Attacks = pos.threats(me, mode == Mode::Vct).collect();
         moves.sort_by_key(|(_, t)| std::cmp::Reverse((t.flex_four, t.four, t.value)));
         moves
     }
@@ -188,14 +192,16 @@ impl<'a> ThreatSearch<'a> {
         self.nodes += 1;
         let me = pos.to_move();
         let attacker = !me;
-        let fives: Vec<Point> = pos.five_points(attacker).collect();
         if pos.has_five(me) {
             return false; // the defender wins first
         }
-        match fives.len() {
-            0 => {}
-            1 => {
-                let q = fives[0];
+        let fives = {
+            let mut fives = pos.five_points(attacker);
+            (fives.next(), fives.next())
+        };
+        match fives {
+            (None, _) => {}
+            (Some(q), None) => {
                 if !pos.is_legal(q, me) {
                     return true; // forced onto a point forbidden to Black
                 }
@@ -204,7 +210,7 @@ impl<'a> ThreatSearch<'a> {
                 pos.undo();
                 return won;
             }
-            _ => return true,
+            (Some(_), Some(_)) => return true,
         }
         if mode == Mode::Vcf {
             return false;
