@@ -221,24 +221,27 @@ impl Position {
         self.shapes[cell(p)][color.index()].resolve(|| self.board.foul(p).is_some())
     }
 
-    /// Both colours' threats on every candidate point, in index order.
-    pub fn scan(&self) -> Vec<PointInfo> {
-        self.candidates()
-            .into_iter()
-            .map(|p| PointInfo {
-                point: p,
-                threat: [self.threat(p, Color::Black), self.threat(p, Color::White)],
-            })
-            .collect()
+    /// Both colours' threats on every candidate point, in index order (read lazily: a
+    /// search node filters them into its move list without an intermediate one).
+    pub fn scan(&self) -> impl Iterator<Item = PointInfo> + '_ {
+        self.candidate_points().map(|p| PointInfo {
+            point: p,
+            threat: [self.threat(p, Color::Black), self.threat(p, Color::White)],
+        })
     }
 
     /// Empty points near the stones, in index order; the centre on an empty board.
     pub fn candidates(&self) -> Vec<Point> {
-        if self.board.is_empty() {
-            let c = (self.size() / 2) as u8;
-            return vec![Point::new(c, c)];
-        }
-        self.summary.candidates.iter().map(point_of).collect()
+        self.candidate_points().collect()
+    }
+
+    /// [`candidates`](Self::candidates), one at a time.
+    fn candidate_points(&self) -> impl Iterator<Item = Point> + '_ {
+        let c = (self.size() / 2) as u8;
+        let centre = self.board.is_empty().then_some(Point::new(c, c));
+        centre
+            .into_iter()
+            .chain(self.summary.candidates.iter().map(point_of))
     }
 
     /// The points where a `color` stone makes five.

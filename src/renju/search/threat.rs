@@ -226,7 +226,6 @@ impl<'a> ThreatSearch<'a> {
         }
         let defences: Vec<Point> = pos
             .scan()
-            .iter()
             .filter(|i| {
                 let a = i.threat[attacker.index()];
                 let d = i.threat[me.index()];
