@@ -32,6 +32,14 @@ impl<const W: usize> Bitboard<W> {
         self.0[i >> 6] &= !(1 << (i & 63));
     }
 
+    /// Inserts `i` if `on`, else removes it (without a branch on `on`).
+    #[inline]
+    pub fn set(&mut self, i: usize, on: bool) {
+        let bit = 1 << (i & 63);
+        let w = &mut self.0[i >> 6];
+        *w = *w & !bit | u64::from(on) << (i & 63);
+    }
+
     #[inline]
     pub fn contains(&self, i: usize) -> bool {
         self.0[i >> 6] >> (i & 63) & 1 != 0

@@ -1,7 +1,7 @@
 //! The five-in-a-row board: stones, incremental line codes, hashing, win detection.
 
-use super::line::{own_view, stone_bits, DIRECTIONS, HALF, WALL};
-use super::pattern::LinePattern;
+use super::line::{stone_bits, DIRECTIONS, HALF, WALL};
+use super::pattern::{LinePattern, LineTable};
 use super::rule::Rule;
 pub use crate::core::BadSize;
 use crate::core::{Bitboard, Color, Point, SplitMix64};
@@ -76,6 +76,8 @@ impl std::error::Error for PlaceError {}
 pub struct Board {
     size: usize,
     rule: Rule,
+    /// Each colour's pattern lookup under the rule.
+    tables: [LineTable; 2],
     stones: [Points; 2],
     /// Line code of every padded cell in each direction (meaningful for on-board cells).
     codes: Box<[[u32; 4]; CELLS]>,
@@ -115,6 +117,7 @@ impl Board {
         Ok(Board {
             size,
             rule,
+            tables: Color::BOTH.map(|c| LineTable::new(c, rule.five_rule(c))),
             stones: [Points::EMPTY; 2],
             codes,
             hash: 0,
@@ -270,8 +273,7 @@ impl Board {
     /// (an index into [`DIRECTIONS`](super::line::DIRECTIONS)).
     #[inline]
     pub fn pattern(&self, p: Point, color: Color, d: usize) -> LinePattern {
-        let code = self.codes[padded(p)][d];
-        LinePattern::of(own_view(code, color), self.rule.five_rule(color))
+        self.tables[color.index()].pattern(self.codes[padded(p)][d])
     }
 
     /// Would a `color` stone on the empty point `p` win (make a five as the rule counts it)?

@@ -49,19 +49,6 @@ pub const fn stone_bits(offset: i32, color: Color) -> u32 {
     (1 + color as u32) << (2 * slot(offset))
 }
 
-/// The code as `color` sees it: its own stones as `01`, the opponent's as `10`, walls `11`.
-/// Pattern tables are written from the mover's point of view, so White's codes swap bits.
-#[inline]
-pub const fn own_view(code: u32, color: Color) -> u32 {
-    match color {
-        Color::Black => code,
-        Color::White => {
-            const LOW: u32 = 0x5_5555;
-            ((code & LOW) << 1) | ((code >> 1) & LOW)
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,16 +60,5 @@ mod tests {
             assert_ne!(offset(s), 0);
             assert!(offset(s).unsigned_abs() as usize <= HALF);
         }
-    }
-
-    #[test]
-    fn own_view_swaps_colours_and_keeps_walls() {
-        let code = stone_bits(-2, Color::Black) | stone_bits(3, Color::White) | WALL << 18;
-        let seen = own_view(code, Color::White);
-        assert_eq!(
-            seen,
-            stone_bits(-2, Color::White) | stone_bits(3, Color::Black) | WALL << 18
-        );
-        assert_eq!(own_view(code, Color::Black), code);
     }
 }

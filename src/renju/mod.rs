@@ -21,5 +21,5 @@ pub mod search;
 
 pub use board::{BadSize, Board, PlaceError, Points, MAX_SIZE, MIN_SIZE};
 pub use forbid::Foul;
-pub use pattern::{straight_four_offsets, LinePattern, Shape, Tally};
+pub use pattern::{straight_four_offsets, LinePattern, LineTable, Shape, Tally};
 pub use rule::{FiveRule, Rule, UnknownRule};

@@ -11,6 +11,7 @@
 
 use super::line::{HALF, SLOTS};
 use super::rule::FiveRule;
+use crate::core::Color;
 use once_cell::sync::Lazy;
 
 /// Evaluation class of what a move makes on one line, weakest first.
@@ -72,14 +73,15 @@ const OVERLINE: u16 = 1 << 1;
 const FOURS_SHIFT: u16 = 2;
 const STRAIGHT_FOUR: u16 = 1 << 4;
 const THREE: u16 = 1 << 5;
-const SHAPE_SHIFT: u16 = 8;
+const SHAPE_SHIFT: u16 = 6;
 
 impl LinePattern {
-    /// Table lookup: the pattern of `code` (seen from the mover's side, see
-    /// [`own_view`](super::line::own_view)) under `rule`.
+    /// Table lookup: the pattern of `code` under `rule`, the code seen from the mover's
+    /// side (own stones `01`, the opponent's `10`: as Black's raw codes read; a board
+    /// reads either colour's raw codes through a [`LineTable`]).
     #[inline]
     pub fn of(code: u32, rule: FiveRule) -> LinePattern {
-        table(rule)[window_index(code)]
+        LineTable::new(Color::Black, rule).pattern(code)
     }
 
     /// The stone makes a five (as `rule` counts fives) through the centre.
@@ -118,6 +120,23 @@ impl LinePattern {
     #[inline]
     pub fn shape(self) -> Shape {
         Shape::ALL[(self.0 >> SHAPE_SHIFT) as usize]
+    }
+
+    /// Number of [`index`](Self::index) values: the six fact bits and the shape.
+    pub const INDICES: usize = Shape::ALL.len() << SHAPE_SHIFT;
+
+    /// A dense number of the pattern below [`INDICES`](Self::INDICES), for tables of what
+    /// each pattern is worth.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The pattern of an [`index`](Self::index), for filling such tables (an index no
+    /// line makes reads as some combination of its bits).
+    pub(crate) fn from_index(index: usize) -> LinePattern {
+        debug_assert!(index < Self::INDICES);
+        LinePattern(index as u16)
     }
 }
 
@@ -396,42 +415,86 @@ fn patterns3(rule: FiveRule) -> Vec<LinePattern> {
         .collect()
 }
 
-/// Base-3 index of five slots' worth of 2-bit neighbours (a wall reads as blocked), so a
-/// 20-bit code becomes a window index with two lookups in a 2 KiB table. Indexing the
-/// 59,049 windows instead of the 2^20 codes keeps the tables small enough for the cache.
-static HALF_CODE: Lazy<Box<[u16]>> = Lazy::new(|| {
-    (0..1usize << (2 * HALF))
-        .map(|bits| {
-            (0..HALF)
-                .map(|s| [0, 1, 2, 2][bits >> (2 * s) & 3] * pow3(s) as u16)
-                .sum()
-        })
-        .collect()
-});
+/// Neighbours a half code covers: one side of the centre.
+const HALF_BITS: u32 = 2 * HALF as u32;
+const HALF_CODES: usize = 1 << HALF_BITS;
 
-#[inline]
-fn window_index(code: u32) -> usize {
-    let half = &**HALF_CODE;
-    const LOW: u32 = (1 << (2 * HALF)) - 1;
-    const HIGH: usize = 3usize.pow(HALF as u32);
-    half[(code & LOW) as usize] as usize + HIGH * half[(code >> (2 * HALF) & LOW) as usize] as usize
+/// The base-3 digit of each 2-bit neighbour (`00` empty, `01` Black, `10` White, `11`
+/// wall) as a colour sees it: 0 empty, 1 own, 2 blocked. Black's view is the code as it
+/// is, White's swaps the stones.
+const DIGITS: [[u16; 4]; 2] = [[0, 1, 2, 2], [0, 2, 1, 2]];
+
+/// Base-3 index of five slots' worth of neighbours under `digits`.
+const fn half_codes(digits: [u16; 4]) -> [u16; HALF_CODES] {
+    let mut table = [0; HALF_CODES];
+    let mut bits = 0;
+    while bits < HALF_CODES {
+        let (mut s, mut place) = (0, 1);
+        while s < HALF {
+            table[bits] += digits[bits >> (2 * s) & 3] * place;
+            place *= 3;
+            s += 1;
+        }
+        bits += 1;
+    }
+    table
 }
+
+/// Per colour, the base-3 index of one side's neighbours, so a 20-bit code becomes a
+/// window index with two lookups in a 2 KiB table, seen from that colour's side without
+/// swapping its bits first. Indexing the 59,049 windows instead of the 2^20 codes keeps
+/// the pattern tables small enough for the cache. Computed at compile time: the lookup
+/// the search makes most often asks no lazy initialisation.
+static HALF_CODE: [[u16; HALF_CODES]; 2] = [half_codes(DIGITS[0]), half_codes(DIGITS[1])];
 
 static EXACT: Lazy<Box<[LinePattern]>> = Lazy::new(|| patterns3(FiveRule::Exact).into());
 static AT_LEAST: Lazy<Box<[LinePattern]>> = Lazy::new(|| patterns3(FiveRule::AtLeast).into());
 
-#[inline]
-fn table(rule: FiveRule) -> &'static [LinePattern] {
-    match rule {
-        FiveRule::Exact => &EXACT,
-        FiveRule::AtLeast => &AT_LEAST,
+/// The pattern lookup of one colour under one [`FiveRule`]: reads that colour's patterns
+/// straight from raw line codes, with the rule's table fetched once (a board keeps one a
+/// colour) instead of at every lookup.
+///
+/// ```
+/// use tengen::renju::{FiveRule, LinePattern, LineTable};
+/// use tengen::renju::line::stone_bits;
+/// use tengen::core::Color;
+/// // White stones at -2, -1 and 1: White at the centre makes a straight four.
+/// let code = stone_bits(-2, Color::White) | stone_bits(-1, Color::White) | stone_bits(1, Color::White);
+/// let white = LineTable::new(Color::White, FiveRule::AtLeast);
+/// assert!(white.pattern(code).is_straight_four());
+/// assert_eq!(LineTable::new(Color::Black, FiveRule::AtLeast).pattern(code), LinePattern::default());
+/// ```
+#[derive(Clone, Copy)]
+pub struct LineTable {
+    half: &'static [u16; HALF_CODES],
+    table: &'static [LinePattern],
+}
+
+impl LineTable {
+    /// The lookup of `color`'s patterns under `rule`.
+    pub fn new(color: Color, rule: FiveRule) -> LineTable {
+        LineTable {
+            half: &HALF_CODE[color.index()],
+            table: match rule {
+                FiveRule::Exact => &EXACT,
+                FiveRule::AtLeast => &AT_LEAST,
+            },
+        }
+    }
+
+    /// What this colour's stone at the centre of the raw line `code` makes.
+    #[inline]
+    pub fn pattern(self, code: u32) -> LinePattern {
+        const LOW: u32 = HALF_CODES as u32 - 1;
+        const HIGH: usize = 3usize.pow(HALF as u32);
+        let (low, high) = (code & LOW, code >> HALF_BITS & LOW);
+        self.table[self.half[low as usize] as usize + HIGH * self.half[high as usize] as usize]
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Color;
     use crate::renju::line::{stone_bits, WALL};
 
     /// Code of a diagram like `"..XX[.]X.."`: `X` own, `O` opponent, `#` wall, `.` empty;
@@ -536,6 +599,24 @@ mod tests {
                         an.straight_four,
                         an.straight_four_points != 0
                     ),
+                    "{code:#x}"
+                );
+            }
+        }
+    }
+
+    /// White's lookup reads a raw code as the mover's view with the stones swapped.
+    #[test]
+    fn white_reads_the_swapped_code() {
+        use crate::renju::line::CODES;
+        const LOW: u32 = 0x5_5555;
+        for rule in [FiveRule::Exact, FiveRule::AtLeast] {
+            let white = LineTable::new(Color::White, rule);
+            for code in (0..CODES as u32).step_by(7) {
+                let swapped = (code & LOW) << 1 | (code >> 1) & LOW;
+                assert_eq!(
+                    white.pattern(code),
+                    LinePattern::of(swapped, rule),
                     "{code:#x}"
                 );
             }

@@ -5,6 +5,7 @@ use super::position::Position;
 use super::tt::{Bound, Entry, TranspositionTable};
 use crate::core::{Color, Point};
 use crate::renju::MAX_SIZE;
+use smallvec::SmallVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
@@ -34,6 +35,9 @@ const RAZOR_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: i32 = 60;
 /// Bound of a history score; an update moves a score the less the nearer it is to it.
 const HISTORY_MAX: i32 = 1 << 14;
+/// A node's moves with their ordering scores: on the stack, as a node seldom has more
+/// than 64 candidates.
+type Moves = SmallVec<[(Point, i32); 64]>;
 /// Fours in a row the quiescence search may play past the horizon.
 const QUIESCENCE_FOURS: i32 = 4;
 
@@ -210,11 +214,11 @@ impl<'a> Worker<'a> {
             (fives.next(), fives.next())
         };
         let mut stand_pat = None;
-        let mut moves: Vec<(Point, i32)> = if let Some(block) = forced {
+        let mut moves: Moves = if let Some(block) = forced {
             if second_five.is_some() || !self.pos.is_legal(block, me) {
                 return -(WIN - ply_i - 2);
             }
-            vec![(block, 0)]
+            smallvec::smallvec![(block, 0)]
         } else {
             if self.pos.has_flex_four(me) {
                 return WIN - ply_i - 3;
@@ -226,7 +230,7 @@ impl<'a> Worker<'a> {
                 if stand >= beta || depth <= -QUIESCENCE_FOURS {
                     return stand;
                 }
-                let fours: Vec<(Point, i32)> = self
+                let fours: Moves = self
                     .pos
                     .fours(me)
                     .map(|i| (i.point, move_score(&i, me, self.pos.weights())))
@@ -242,12 +246,11 @@ impl<'a> Worker<'a> {
                 let theirs = |i: &PointInfo| i.threat[(!me).index()];
                 self.pos
                     .scan()
-                    .iter()
                     .filter(|i| !mine(i).forbidden)
                     .filter(|i| {
                         !must_defend || mine(i).four || theirs(i).four || theirs(i).flex_four
                     })
-                    .map(|i| (i.point, move_score(i, me, self.pos.weights())))
+                    .map(|i| (i.point, move_score(&i, me, self.pos.weights())))
                     .collect()
             }
         };

@@ -286,40 +286,75 @@ impl Default for Weights {
     }
 }
 
-/// The weights of one colour's line-shape terms arranged for the search's inner loop: the
-/// value of a line to that colour as the mover and as the opponent, by its [`Shape`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LineValues([[i32; 2]; 9]);
+/// What one colour's lines through a point add up to: their tally, their value to that
+/// colour as the mover and as the opponent (the line-shape terms), and how many of them
+/// are twos (see [`is_two`]). Sums add and subtract field by field.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineSum {
+    pub tally: Tally,
+    pub value: [i32; 2],
+    pub twos: i32,
+}
+
+impl std::ops::Add for LineSum {
+    type Output = LineSum;
+    #[inline]
+    fn add(self, rhs: LineSum) -> LineSum {
+        LineSum {
+            tally: self.tally + rhs.tally,
+            value: [self.value[0] + rhs.value[0], self.value[1] + rhs.value[1]],
+            twos: self.twos + rhs.twos,
+        }
+    }
+}
+
+impl std::ops::Sub for LineSum {
+    type Output = LineSum;
+    #[inline]
+    fn sub(self, rhs: LineSum) -> LineSum {
+        LineSum {
+            tally: self.tally - rhs.tally,
+            value: [self.value[0] - rhs.value[0], self.value[1] - rhs.value[1]],
+            twos: self.twos - rhs.twos,
+        }
+    }
+}
+
+/// The weights of one colour's line-shape terms arranged for the search's inner loop: what
+/// a line of each pattern adds to a point's [`LineSum`] for that colour, so that a changed
+/// line costs the search one lookup for the old pattern and one for the new.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineValues(Box<[LineSum]>);
 
 impl LineValues {
     pub fn new(w: &SideWeights) -> LineValues {
-        let mut table = [[0; 2]; 9];
-        for (i, shape) in Shape::ALL.iter().enumerate() {
-            if let Some(t) = Term::of_shape(*shape) {
-                table[i] = [w.mover[t as usize], w.opponent[t as usize]];
+        let line_sum = |line: LinePattern| {
+            let shape = line.shape();
+            LineSum {
+                tally: line.tally(),
+                value: Term::of_shape(shape)
+                    .map_or([0; 2], |t| [w.mover[t as usize], w.opponent[t as usize]]),
+                twos: i32::from(is_two(shape)),
             }
-        }
-        LineValues(table)
+        };
+        LineValues(
+            (0..LinePattern::INDICES)
+                .map(|i| line_sum(LinePattern::from_index(i)))
+                .collect(),
+        )
     }
 
-    /// A `line`'s value to the mover and to the opponent.
+    /// What `line` adds to its point's sum.
     #[inline]
-    pub fn of(&self, line: LinePattern) -> [i32; 2] {
-        self.0[line.shape() as usize]
+    pub fn of(&self, line: LinePattern) -> LineSum {
+        self.0[line.index()]
     }
 
-    /// The summed values of a point's four `lines` (to the mover, to the opponent), and
-    /// how many of them are twos (see [`is_two`]).
-    pub fn sum(&self, lines: &[LinePattern; 4]) -> ([i32; 2], i32) {
-        let mut value = [0; 2];
-        let mut twos = 0;
-        for &line in lines {
-            let v = self.of(line);
-            value[0] += v[0];
-            value[1] += v[1];
-            twos += i32::from(is_two(line.shape()));
-        }
-        (value, twos)
+    /// The sum of a point's four `lines`.
+    pub fn sum(&self, lines: &[LinePattern; 4]) -> LineSum {
+        lines
+            .iter()
+            .fold(LineSum::default(), |sum, &line| sum + self.of(line))
     }
 }
 
@@ -370,51 +405,36 @@ pub struct Shapes {
 }
 
 impl Shapes {
-    /// The shapes of a point whose four lines are `patterns`, adding up to `tally`, for a
-    /// `color` stone under `rule`.
+    /// The shapes of a point whose four lines are `patterns`, for a `color` stone under
+    /// `rule`.
     ///
     /// ```
-    /// use tengen::renju::{Board, Rule, Tally};
+    /// use tengen::renju::{Board, Rule};
     /// use tengen::renju::search::{Shapes, Weights};
     /// use tengen::core::{Color, Point};
     /// let mut b = Board::new(15, Rule::Renju).unwrap();
     /// for x in 4..7 { b.put(Point::new(x, 7), Color::Black).unwrap(); }
     /// let lines = b.patterns(Point::new(7, 7), Color::Black);
-    /// let tally = lines.iter().fold(Tally::default(), |t, l| t + l.tally());
-    /// let s = Shapes::of(&lines, tally, Color::Black, Rule::Renju, &Weights::DEFAULT);
+    /// let s = Shapes::of(&lines, Color::Black, Rule::Renju, &Weights::DEFAULT);
     /// assert!(s.flex_four && !s.may_foul);
     /// ```
-    #[inline]
-    pub fn of(
-        patterns: &[LinePattern; 4],
-        tally: Tally,
-        color: Color,
-        rule: Rule,
-        w: &Weights,
-    ) -> Shapes {
-        let (value, twos) = LineValues::new(w.side(color)).sum(patterns);
-        Shapes::from_lines(tally, value, twos, color, rule, w)
+    pub fn of(patterns: &[LinePattern; 4], color: Color, rule: Rule, w: &Weights) -> Shapes {
+        let sum = LineValues::new(w.side(color)).sum(patterns);
+        Shapes::from_lines(sum, color, rule, w)
     }
 
-    /// The shapes of a point whose four lines add up to `tally`, are worth `line_value`
-    /// (by role, see [`LineValues`]) and of which `twos` are one stone short of a three or
-    /// a four: [`Shapes::of`] for a search that keeps those sums up to date.
+    /// The shapes of a point whose lines for a `color` stone add up to `sum`, under `rule`:
+    /// [`Shapes::of`] for a search that keeps the sums up to date.
     #[inline]
-    pub fn from_lines(
-        tally: Tally,
-        line_value: [i32; 2],
-        twos: i32,
-        color: Color,
-        rule: Rule,
-        w: &Weights,
-    ) -> Shapes {
+    pub fn from_lines(sum: LineSum, color: Color, rule: Rule, w: &Weights) -> Shapes {
+        let tally = sum.tally;
         let mut s = Shapes {
             five: tally.fives() > 0,
             flex_four: tally.straight_fours() > 0,
-            value: line_value,
+            value: sum.value,
             ..Shapes::default()
         };
-        if let Some(t) = combination(tally, twos) {
+        if let Some(t) = combination(tally, sum.twos) {
             let side = w.side(color);
             s.value[0] += side.mover[t as usize];
             s.value[1] += side.opponent[t as usize];

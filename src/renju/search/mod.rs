@@ -27,8 +27,8 @@ mod tt;
 
 pub use alphabeta::{WIN, WIN_BOUND};
 pub use eval::{
-    add_terms, evaluate, is_two, term_counts, LineValues, PointInfo, Shapes, SideWeights, Term,
-    TermCounts, Threat, Weights, TERMS,
+    add_terms, evaluate, is_two, term_counts, LineSum, LineValues, PointInfo, Shapes, SideWeights,
+    Term, TermCounts, Threat, Weights, TERMS,
 };
 pub use position::Position;
 pub use threat::{Mode, ThreatSearch, Win};
@@ -182,7 +182,6 @@ impl Engine {
         let mut pos = Position::with_weights(board.clone(), to_move, self.weights);
         let mut roots: Vec<PointInfo> = pos
             .scan()
-            .into_iter()
             .filter(|i| !i.threat[to_move.index()].forbidden && !limits.exclude.contains(&i.point))
             .collect();
         let done = |best: Option<Point>, score: i32, mate: Option<i32>, nodes: u64| SearchResult {
@@ -332,7 +331,6 @@ impl Engine {
         let pos = Position::with_weights(board.clone(), to_move, self.weights);
         let mut infos: Vec<PointInfo> = pos
             .scan()
-            .into_iter()
             .filter(|i| !i.threat[to_move.index()].forbidden && !limits.exclude.contains(&i.point))
             .collect();
         infos.sort_by_key(|i| std::cmp::Reverse(eval::move_score(i, to_move, &self.weights)));

@@ -7,14 +7,17 @@
 //! the stone, so a move re-reads at most eighty line patterns. The search then reads
 //! threats, fives and the static score from the cache instead of scanning the board.
 
-use super::eval::{is_two, LineValues, PointInfo, Shapes, Term, Threat, Weights};
+use super::eval::{LineSum, LineValues, PointInfo, Shapes, Term, Threat, Weights};
 use crate::core::{Bitboard, Color, Point};
-use crate::renju::line::{DIRECTIONS, HALF};
-use crate::renju::{Board, LinePattern, Rule, Tally, MAX_SIZE};
+use crate::renju::line::{offset, DIRECTIONS};
+use crate::renju::{Board, LinePattern, Rule, MAX_SIZE};
 
 /// Candidate moves are the empty points within this Chebyshev distance of a stone. A four
 /// always has a stone within two points along its line, so no threat lies further out.
 const NEAR: i32 = 2;
+
+/// The low bit of every slot of a line code.
+const EVEN_BITS: u32 = 0x5_5555;
 
 /// Cells of the search's own grid, indexed `y * MAX_SIZE + x` whatever the board size.
 const CELLS: usize = MAX_SIZE * MAX_SIZE;
@@ -118,24 +121,29 @@ impl Position {
             saved: Vec::new(),
             saved_cells: Vec::new(),
         };
+        let stones: Vec<Point> = pos.board.history().iter().map(|&(p, _)| p).collect();
+        for p in stones {
+            pos.for_each_near(p, |pos, i| pos.near[i] += 1);
+        }
         let size = pos.size();
         for y in 0..size {
             for x in 0..size {
                 let p = Point::new(x as u8, y as u8);
                 if pos.board.stone(p).is_none() {
+                    let i = cell(p);
                     for color in Color::BOTH {
-                        pos.lines[cell(p)][color.index()] = Lines::of(
+                        pos.lines[i][color.index()] = Lines::of(
                             pos.board.patterns(p, color),
                             &pos.line_values[color.index()],
                         );
+                        pos.update_shapes(i, color);
                     }
-                    pos.add_cell(p);
+                    if pos.near[i] > 0 {
+                        pos.summary.candidates.insert(i);
+                        pos.count_values(i, 1);
+                    }
                 }
             }
-        }
-        let stones: Vec<Point> = pos.board.history().iter().map(|&(p, _)| p).collect();
-        for p in stones {
-            pos.mark_near(p);
         }
         pos
     }
@@ -213,24 +221,27 @@ impl Position {
         self.shapes[cell(p)][color.index()].resolve(|| self.board.foul(p).is_some())
     }
 
-    /// Both colours' threats on every candidate point, in index order.
-    pub fn scan(&self) -> Vec<PointInfo> {
-        self.candidates()
-            .into_iter()
-            .map(|p| PointInfo {
-                point: p,
-                threat: [self.threat(p, Color::Black), self.threat(p, Color::White)],
-            })
-            .collect()
+    /// Both colours' threats on every candidate point, in index order (read lazily: a
+    /// search node filters them into its move list without an intermediate one).
+    pub fn scan(&self) -> impl Iterator<Item = PointInfo> + '_ {
+        self.candidate_points().map(|p| PointInfo {
+            point: p,
+            threat: [self.threat(p, Color::Black), self.threat(p, Color::White)],
+        })
     }
 
     /// Empty points near the stones, in index order; the centre on an empty board.
     pub fn candidates(&self) -> Vec<Point> {
-        if self.board.is_empty() {
-            let c = (self.size() / 2) as u8;
-            return vec![Point::new(c, c)];
-        }
-        self.summary.candidates.iter().map(point_of).collect()
+        self.candidate_points().collect()
+    }
+
+    /// [`candidates`](Self::candidates), one at a time.
+    fn candidate_points(&self) -> impl Iterator<Item = Point> + '_ {
+        let c = (self.size() / 2) as u8;
+        let centre = self.board.is_empty().then_some(Point::new(c, c));
+        centre
+            .into_iter()
+            .chain(self.summary.candidates.iter().map(point_of))
     }
 
     /// The points where a `color` stone makes five.
@@ -266,6 +277,26 @@ impl Position {
             })
     }
 
+    /// The points where `color` may play a four, or (with `threes`) a three, with its
+    /// threat, in index order: what [`scan`](Self::scan) would list, read from the shape
+    /// cache without resolving the fouls of points that make neither.
+    pub fn threats(
+        &self,
+        color: Color,
+        threes: bool,
+    ) -> impl Iterator<Item = (Point, Threat)> + '_ {
+        let c = color.index();
+        self.summary.candidates.iter().filter_map(move |i| {
+            let s = self.shapes[i][c];
+            if !(s.four || threes && s.three) {
+                return None;
+            }
+            let t = s.resolve(|| self.board.foul(point_of(i)).is_some());
+            // A foul resolves to a threat with no four and no three.
+            (t.four || threes && t.three).then_some((point_of(i), t))
+        })
+    }
+
     /// Would a stone on the empty point `p` neither make nor stop a three or a four?
     #[inline]
     pub fn is_quiet(&self, p: Point) -> bool {
@@ -298,61 +329,54 @@ impl Position {
         sum
     }
 
-    /// Re-reads the line of direction `d` through the empty point `p`, for both colours;
-    /// false if neither pattern changed.
-    #[inline]
-    fn read_line(&mut self, p: Point, d: usize) -> bool {
-        let i = cell(p);
-        let mut changed = false;
-        for color in Color::BOTH {
-            let new = self.board.pattern(p, color, d);
-            let lines = &mut self.lines[i][color.index()];
-            let old = lines.patterns[d];
-            if old != new {
-                lines.patterns[d] = new;
-                lines.tally = lines.tally - old.tally() + new.tally();
-                let values = &self.line_values[color.index()];
-                let (v_new, v_old) = (values.of(new), values.of(old));
-                for role in 0..2 {
-                    lines.value[role] += v_new[role] - v_old[role];
-                }
-                lines.twos += i32::from(is_two(new.shape())) - i32::from(is_two(old.shape()));
-                changed = true;
-            }
-        }
-        changed
-    }
-
-    /// Re-reads every empty point whose line codes the stone on (or just taken from) `p`
-    /// changed.
+    /// Re-reads every empty point whose line codes the stone on `p` changed (the point's
+    /// neighbours within five on its four lines), saving what each was before.
     fn refresh_lines_through(&mut self, p: Point) {
-        let size = self.size() as i32;
         for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            for k in (-(HALF as i32)..=HALF as i32).filter(|&k| k != 0) {
+            // The code of `p` on this line already says which neighbours are empty board
+            // points (`00`), so walls and stones are skipped without asking the board.
+            let code = self.board.line_code(p, d);
+            let mut empty = !(code | code >> 1) & EVEN_BITS;
+            while empty != 0 {
+                let k = offset(empty.trailing_zeros() as usize / 2);
+                empty &= empty - 1;
                 let (x, y) = (p.x as i32 + dx as i32 * k, p.y as i32 + dy as i32 * k);
-                if !(0..size).contains(&x) || !(0..size).contains(&y) {
-                    continue;
-                }
-                let q = Point::new(x as u8, y as u8);
-                if self.board.stone(q).is_some() {
-                    continue;
-                }
-                let i = cell(q);
-                let (lines, shapes) = (self.lines[i], self.shapes[i]);
-                if self.read_line(q, d) {
-                    self.saved_cells.push(SavedCell {
-                        cell: i as u16,
-                        lines,
-                        shapes,
-                    });
-                    self.remove_cell(q);
-                    self.add_cell(q);
-                }
+                self.read_line(Point::new(x as u8, y as u8), d);
             }
         }
     }
 
-    /// Takes the empty point `p`'s shapes out of the sums and sets.
+    /// Re-reads the line of direction `d` through the empty point `p`, for both colours;
+    /// if either pattern changed, saves the cell and brings its shapes up to date.
+    #[inline]
+    fn read_line(&mut self, p: Point, d: usize) {
+        let i = cell(p);
+        let new = Color::BOTH.map(|color| self.board.pattern(p, color, d));
+        let old = self.lines[i].map(|lines| lines.patterns[d]);
+        if new == old {
+            return;
+        }
+        self.saved_cells.push(SavedCell {
+            cell: i as u16,
+            lines: self.lines[i],
+            shapes: self.shapes[i],
+        });
+        for color in Color::BOTH {
+            let c = color.index();
+            let (new, old) = (new[c], old[c]);
+            if new == old {
+                // Often only one colour's pattern changes (a far stone that neither
+                // extends nor blocks its lines): the other's shapes stand.
+                continue;
+            }
+            let lines = &mut self.lines[i][c];
+            lines.patterns[d] = new;
+            lines.sum = lines.sum - self.line_values[c].of(old) + self.line_values[c].of(new);
+            self.update_shapes(i, color);
+        }
+    }
+
+    /// Takes the empty point `p`'s shapes out of the sums and sets (a stone goes on it).
     #[inline]
     fn remove_cell(&mut self, p: Point) {
         let i = cell(p);
@@ -368,40 +392,31 @@ impl Position {
         self.summary.candidates.remove(i);
     }
 
-    /// Recomputes the empty point `p`'s shapes from its line patterns and adds them to the
-    /// sums and sets.
+    /// Recomputes the empty cell `i`'s shapes for `color` from its line patterns and puts
+    /// them in the sums (if it is a candidate) and sets in place of the old ones. Whether
+    /// the cell is a candidate is left alone: that depends on the stones near it, not on
+    /// its lines.
     #[inline]
-    fn add_cell(&mut self, p: Point) {
-        let i = cell(p);
-        let rule = self.board.rule();
-        for color in Color::BOTH {
-            let c = color.index();
-            let lines = &self.lines[i][c];
-            let s = Shapes::from_lines(
-                lines.tally,
-                lines.value,
-                lines.twos,
-                color,
-                rule,
-                &self.weights,
-            );
-            self.shapes[i][c] = s;
-            if s.five {
-                self.summary.fives[c].insert(i);
-            }
-            if s.flex_four {
-                self.summary.flex_fours[c].insert(i);
-            }
-            if s.four {
-                self.summary.fours[c].insert(i);
-            }
-            if s.may_foul {
-                self.summary.may_foul.insert(i);
+    fn update_shapes(&mut self, i: usize, color: Color) {
+        let c = color.index();
+        let s = Shapes::from_lines(
+            self.lines[i][c].sum,
+            color,
+            self.board.rule(),
+            &self.weights,
+        );
+        let old = std::mem::replace(&mut self.shapes[i][c], s);
+        if self.summary.candidates.contains(i) {
+            for role in 0..2 {
+                self.summary.value_sum[c][role] += s.value[role] - old.value[role];
             }
         }
-        if self.near[i] > 0 {
-            self.summary.candidates.insert(i);
-            self.count_values(i, 1);
+        self.summary.fives[c].set(i, s.five);
+        self.summary.flex_fours[c].set(i, s.flex_four);
+        self.summary.fours[c].set(i, s.four);
+        if color == Color::Black {
+            // Only Black's shapes may be fouls.
+            self.summary.may_foul.set(i, s.may_foul);
         }
     }
 
@@ -418,12 +433,16 @@ impl Position {
     /// Adds a stone on `p` to the counts of stones near each cell, and makes the empty
     /// cells it brings near candidates.
     fn mark_near(&mut self, p: Point) {
+        let centre = cell(p);
         self.for_each_near(p, |pos, i| {
-            pos.near[i] += 1;
-            if pos.board.stone(point_of(i)).is_none() && !pos.summary.candidates.contains(i) {
+            // An empty cell is a candidate exactly when a stone is near it, and every
+            // stone but the new one counts itself as near: a cell with no stone near
+            // until now is empty, or the new stone's own cell.
+            if pos.near[i] == 0 && i != centre {
                 pos.summary.candidates.insert(i);
                 pos.count_values(i, 1);
             }
+            pos.near[i] += 1;
         });
     }
 
@@ -442,24 +461,19 @@ impl Position {
     }
 }
 
-/// The four line patterns through an empty point for one colour, with their tally, value
-/// (to the mover, to the opponent) and count of twos (see [`is_two`]) kept in step.
+/// The four line patterns through an empty point for one colour, with their sum kept in
+/// step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Lines {
     patterns: [LinePattern; 4],
-    tally: Tally,
-    value: [i32; 2],
-    twos: i32,
+    sum: LineSum,
 }
 
 impl Lines {
     fn of(patterns: [LinePattern; 4], table: &LineValues) -> Lines {
-        let (value, twos) = table.sum(&patterns);
         Lines {
             patterns,
-            tally: patterns.iter().fold(Tally::default(), |t, l| t + l.tally()),
-            value,
-            twos,
+            sum: table.sum(&patterns),
         }
     }
 }

@@ -9,8 +9,13 @@
 use super::eval::Threat;
 use super::position::Position;
 use crate::core::Point;
+use smallvec::SmallVec;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+/// An attacker's candidate threats: kept on the stack, as a node seldom has more.
+type Attacks = SmallVec<[(Point, Threat); 16]>;
 
 /// Entries kept before the table of decided positions starts afresh.
 const TABLE_LIMIT: usize = 1 << 15;
@@ -33,13 +38,42 @@ pub struct Win {
     pub moves: u32,
 }
 
+/// Hashes the table's keys. A key is a Zobrist hash, already uniformly random, and a
+/// mode: one multiply mixes them, where the default SipHash spent more than the lookup.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
 /// A threat-space searcher with a node budget and a table of positions already decided.
 pub struct ThreatSearch<'a> {
     stop: &'a AtomicBool,
     nodes: u64,
     budget: u64,
     /// Hash and mode -> `Some(true)` proven win, `Some(false)` no win within `depth`.
-    table: HashMap<(u64, Mode), (bool, u32)>,
+    table: HashMap<(u64, Mode), (bool, u32), BuildHasherDefault<KeyHasher>>,
 }
 
 impl<'a> ThreatSearch<'a> {
@@ -49,7 +83,7 @@ impl<'a> ThreatSearch<'a> {
             stop,
             nodes: 0,
             budget: 0,
-            table: HashMap::new(),
+            table: HashMap::default(),
         }
     }
 
@@ -111,37 +145,31 @@ impl<'a> ThreatSearch<'a> {
 
     /// The attacker's candidate threats, best first: an immediate five alone, the forced
     /// block alone when the defender threatens five, else fours (and threes in VCT).
-    fn attacks(&mut self, pos: &Position, mode: Mode) -> Vec<(Point, Threat)> {
+    fn attacks(&mut self, pos: &Position, mode: Mode) -> Attacks {
         let me = pos.to_move();
-        let infos = pos.scan();
-        if let Some(i) = infos.iter().find(|i| i.threat[me.index()].five) {
-            return vec![(i.point, i.threat[me.index()])];
+        // The shape cache's sets answer without listing every candidate's threats (a point
+        // that makes a five or a four always has a stone near it: it is a candidate).
+        if let Some(p) = pos.five_points(me).next() {
+            return smallvec::smallvec![(p, pos.threat(p, me))];
         }
-        let blocks: Vec<_> = infos
-            .iter()
-            .filter(|i| i.threat[(!me).index()].five)
-            .collect();
-        match blocks[..] {
-            [] => {}
+        let mut blocks = pos.five_points(!me);
+        match (blocks.next(), blocks.next()) {
+            (None, _) => {}
             // A defender's counter-four must be blocked. In VCT the block need not be a
             // threat of its own: the attacker's three still stands after it, and the
             // defender must answer it again.
-            [b] => {
-                let t = b.threat[me.index()];
+            (Some(b), None) => {
+                let t = pos.threat(b, me);
                 let threat = t.four || (mode == Mode::Vct && (t.three || pos.has_flex_four(me)));
                 return if t.forbidden || !threat {
-                    Vec::new()
+                    Attacks::new()
                 } else {
-                    vec![(b.point, t)]
+                    smallvec::smallvec![(b, t)]
                 };
             }
-            _ => return Vec::new(),
+            (Some(_), Some(_)) => return Attacks::new(),
         }
-        let mut moves: Vec<(Point, Threat)> = infos
-            .iter()
-            .map(|i| (i.point, i.threat[me.index()]))
-            .filter(|(_, t)| t.four || (mode == Mode::Vct && t.three && !t.forbidden))
-            .collect();
+        let mut moves: Attacks = pos.threats(me, mode == Mode::Vct).collect();
         moves.sort_by_key(|(_, t)| std::cmp::Reverse((t.flex_four, t.four, t.value)));
         moves
     }
@@ -194,14 +222,16 @@ impl<'a> ThreatSearch<'a> {
         self.nodes += 1;
         let me = pos.to_move();
         let attacker = !me;
-        let fives: Vec<Point> = pos.five_points(attacker).collect();
         if pos.has_five(me) {
             return false; // the defender wins first
         }
-        match fives.len() {
-            0 => {}
-            1 => {
-                let q = fives[0];
+        let fives = {
+            let mut fives = pos.five_points(attacker);
+            (fives.next(), fives.next())
+        };
+        match fives {
+            (None, _) => {}
+            (Some(q), None) => {
                 if !pos.is_legal(q, me) {
                     return true; // forced onto a point forbidden to Black
                 }
@@ -210,7 +240,7 @@ impl<'a> ThreatSearch<'a> {
                 pos.undo();
                 return won;
             }
-            _ => return true,
+            (Some(_), Some(_)) => return true,
         }
         if mode == Mode::Vcf {
             return false;
@@ -226,7 +256,6 @@ impl<'a> ThreatSearch<'a> {
         }
         let defences: Vec<Point> = pos
             .scan()
-            .iter()
             .filter(|i| {
                 let a = i.threat[attacker.index()];
                 let d = i.threat[me.index()];
