@@ -26,6 +26,7 @@
 mod count;
 mod params;
 mod policy;
+mod replies;
 mod shape;
 pub mod time;
 mod tree;
@@ -39,6 +40,7 @@ pub use params::MctsParams;
 
 use count::{black_half_wins, black_lead, count, territory_offset, Owners};
 use policy::{playout, prior, FirstPlayed};
+use replies::Replies;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering::*};
 use std::time::{Duration, Instant};
@@ -682,7 +684,7 @@ fn ownership_by_playouts(
         } else {
             Color::White
         };
-        playout(&mut scratch, first, None, &mut rng, &mut played);
+        playout(&mut scratch, first, None, &mut rng, &mut played, None);
         let owners = Owners::of(&scratch);
         for i in owners.area[0].iter() {
             sums[i] += 1;
@@ -798,6 +800,10 @@ struct Worker<'a> {
     scratch: Position,
     rng: SplitMix64,
     played: FirstPlayed,
+    /// The last good replies learned by this thread's playouts.
+    replies: Replies,
+    /// The game's moves before the root, which the first replies answer.
+    before: Vec<Option<Vertex>>,
     path: Vec<u32>,
     /// The visits at which a leaf is expanded on this board.
     expand_at: u32,
@@ -811,6 +817,8 @@ impl<'a> Worker<'a> {
             scratch: game.position().clone(),
             rng: SplitMix64::new(seed),
             played: FirstPlayed::new(game.position().size().points()),
+            replies: Replies::new(game.position().size().points()),
+            before: game.moves().map(|(_, mv)| mv).collect(),
             path: Vec::new(),
             expand_at: EXPAND_AT.max(game.position().size().points() as u32 / EXPAND_POINTS),
         }
@@ -827,6 +835,7 @@ impl<'a> Worker<'a> {
         let mut color = self.shared.color;
         let mut last = self.game.moves().last().map(|(_, mv)| mv);
         let mut played_moves = 0;
+        self.replies.begin(&self.before, color);
         while self.game.is_over().is_none() {
             let children = match arena.node(node).children() {
                 Some(children) => children,
@@ -851,6 +860,7 @@ impl<'a> Worker<'a> {
             if let Some(v) = mv {
                 self.played.mark(color, v);
             }
+            self.replies.push(mv);
             played_moves += 1;
             self.path.push(child);
             node = child;
@@ -859,6 +869,12 @@ impl<'a> Worker<'a> {
         }
         let (black, lead) = self.evaluate(color, last.flatten());
         self.backup(black, lead);
+        // Black's half wins: 2 a win, 0 a loss, 1 a draw or a void game.
+        self.replies.learn(match black {
+            2 => Some(Color::Black),
+            0 => Some(Color::White),
+            _ => None,
+        });
         for _ in 0..played_moves {
             self.game.undo();
         }
@@ -954,6 +970,7 @@ impl<'a> Worker<'a> {
             last,
             &mut self.rng,
             &mut self.played,
+            Some(&mut self.replies),
         );
         let owners = Owners::of(&self.scratch);
         let shared = self.shared;

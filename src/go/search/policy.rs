@@ -4,9 +4,11 @@
 //! move left in atari, save an own chain the last move put in atari (by taking an
 //! attacker or by running), catch a chain of two liberties in an atari it cannot escape,
 //! and never make a move that puts an own chain of several stones in atari without taking
-//! anything (a self-atari, almost always a blunder). Everything else is chosen uniformly,
-//! without filling an own eye.
+//! anything (a self-atari, almost always a blunder). Playouts then replay the last reply
+//! that won after the same moves ([`Replies`]), then answer with 3x3 shape. Everything
+//! else is chosen uniformly, without filling an own eye.
 
+use super::replies::Replies;
 use super::shape::is_good_shape;
 use crate::core::{Color, SplitMix64};
 use crate::go::{Position, Suicide, Vertex};
@@ -296,12 +298,15 @@ impl FirstPlayed {
 
 /// Plays the policy from `position`, `first` to move and `last` the move before, until
 /// both sides pass (or a move limit against long cycles), marking every move in `played`.
+/// With `replies`, their last good reply comes after the tactical one and before shape,
+/// and every move is recorded in them.
 pub(super) fn playout(
     position: &mut Position,
     first: Color,
     mut last: Option<Vertex>,
     rng: &mut SplitMix64,
     played: &mut FirstPlayed,
+    mut replies: Option<&mut Replies>,
 ) {
     let limit = 3 * position.size().points();
     let (mut color, mut passes) = (first, 0);
@@ -310,10 +315,13 @@ pub(super) fn playout(
             break;
         }
         let mv = last
-            .and_then(|l| {
-                tactical_reply(position, color, l).or_else(|| shape_reply(position, color, l, rng))
-            })
+            .and_then(|l| tactical_reply(position, color, l))
+            .or_else(|| replies.as_deref().and_then(|r| r.reply(position, color)))
+            .or_else(|| last.and_then(|l| shape_reply(position, color, l, rng)))
             .or_else(|| random_sensible(position, color, rng));
+        if let Some(replies) = replies.as_deref_mut() {
+            replies.push(mv);
+        }
         match mv {
             Some(v) => {
                 position.place(color, v);
