@@ -332,26 +332,32 @@ impl Position {
     /// Re-reads every empty point whose line codes the stone on `p` changed (the point's
     /// neighbours within five on its four lines), saving what each was before.
     fn refresh_lines_through(&mut self, p: Point) {
+        let (centre, padded) = (cell(p) as isize, self.board.padded_index(p) as isize);
+        let tables = Color::BOTH.map(|color| self.board.line_table(color));
         for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
             // The code of `p` on this line already says which neighbours are empty board
             // points (`00`), so walls and stones are skipped without asking the board.
-            let code = self.board.line_code(p, d);
+            let code = self.board.codes_at(padded as usize)[d];
+            let (step, padded_step) = (
+                dx as isize + dy as isize * MAX_SIZE as isize,
+                Board::step(d),
+            );
             let mut empty = !(code | code >> 1) & EVEN_BITS;
             while empty != 0 {
-                let k = offset(empty.trailing_zeros() as usize / 2);
+                let k = offset(empty.trailing_zeros() as usize / 2) as isize;
                 empty &= empty - 1;
-                let (x, y) = (p.x as i32 + dx as i32 * k, p.y as i32 + dy as i32 * k);
-                self.read_line(Point::new(x as u8, y as u8), d);
+                let code = self.board.codes_at((padded + k * padded_step) as usize)[d];
+                let new = tables.map(|table| table.pattern(code));
+                self.read_line((centre + k * step) as usize, d, new);
             }
         }
     }
 
-    /// Re-reads the line of direction `d` through the empty point `p`, for both colours;
-    /// if either pattern changed, saves the cell and brings its shapes up to date.
+    /// Brings the line of direction `d` through the empty cell `i` to its `new` patterns
+    /// for both colours; if either changed, saves the cell and brings its shapes up to
+    /// date.
     #[inline]
-    fn read_line(&mut self, p: Point, d: usize) {
-        let i = cell(p);
-        let new = Color::BOTH.map(|color| self.board.pattern(p, color, d));
+    fn read_line(&mut self, i: usize, d: usize, new: [LinePattern; 2]) {
         let old = self.lines[i].map(|lines| lines.patterns[d]);
         if new == old {
             return;
@@ -411,12 +417,20 @@ impl Position {
                 self.summary.value_sum[c][role] += s.value[role] - old.value[role];
             }
         }
-        self.summary.fives[c].set(i, s.five);
-        self.summary.flex_fours[c].set(i, s.flex_four);
-        self.summary.fours[c].set(i, s.four);
-        if color == Color::Black {
-            // Only Black's shapes may be fouls.
-            self.summary.may_foul.set(i, s.may_foul);
+        // The sets hold each empty cell's flags as they were: most changes of a line
+        // change a value, not a flag, and leave them as they are.
+        if s.five != old.five {
+            self.summary.fives[c].toggle(i);
+        }
+        if s.flex_four != old.flex_four {
+            self.summary.flex_fours[c].toggle(i);
+        }
+        if s.four != old.four {
+            self.summary.fours[c].toggle(i);
+        }
+        // Only Black's shapes may be fouls (White's `may_foul` is always false).
+        if s.may_foul != old.may_foul {
+            self.summary.may_foul.toggle(i);
         }
     }
 
