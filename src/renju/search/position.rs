@@ -230,6 +230,40 @@ impl Position {
         })
     }
 
+    /// The moves of the side to move with their ordering scores, read straight from the
+    /// shape cache: what [`scan`](Self::scan) lists, less the points forbidden to the
+    /// mover and (if `must_defend`, the opponent having a flex four) the points where the
+    /// mover makes no four and stops no four of the opponent's, each scored by
+    /// [`move_score`](super::eval::move_score); in index order.
+    pub fn moves(&self, must_defend: bool) -> impl Iterator<Item = (Point, i32)> + '_ {
+        let (me, them) = (self.to_move.index(), (!self.to_move).index());
+        let defence_pct = self.weights.defence_pct;
+        let c = (self.size() / 2) as u8;
+        let centre = self.board.is_empty().then_some(cell(Point::new(c, c)));
+        centre
+            .into_iter()
+            .chain(self.summary.candidates.iter())
+            .filter_map(move |i| {
+                let [mine, theirs] = [self.shapes[i][me], self.shapes[i][them]];
+                // Only Black's shapes may be fouls: at most one of the two asks.
+                let foul = || self.board.foul(point_of(i)).is_some();
+                if mine.may_foul && foul() {
+                    return None;
+                }
+                // A point forbidden to the opponent is worth nothing to it, and it makes
+                // no four there.
+                let (their_value, their_four) = if theirs.may_foul && foul() {
+                    (0, false)
+                } else {
+                    (theirs.value[0], theirs.four || theirs.flex_four)
+                };
+                if must_defend && !(mine.four || their_four) {
+                    return None;
+                }
+                Some((point_of(i), mine.value[0] + their_value * defence_pct / 100))
+            })
+    }
+
     /// Empty points near the stones, in index order; the centre on an empty board.
     pub fn candidates(&self) -> Vec<Point> {
         self.candidate_points().collect()
