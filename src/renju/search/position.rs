@@ -82,6 +82,9 @@ struct Summary {
     flex_fours: [Cells; 2],
     /// Per colour, the empty cells where a stone makes at least one four (the same caveat).
     fours: [Cells; 2],
+    /// Per colour, the empty cells where a stone makes at least one three (the same
+    /// caveat).
+    threes: [Cells; 2],
     /// The empty cells that may be fouls for Black.
     may_foul: Cells,
 }
@@ -116,6 +119,7 @@ impl Position {
                 fives: [Cells::EMPTY; 2],
                 flex_fours: [Cells::EMPTY; 2],
                 fours: [Cells::EMPTY; 2],
+                threes: [Cells::EMPTY; 2],
                 may_foul: Cells::EMPTY,
             },
             saved: Vec::new(),
@@ -320,15 +324,43 @@ impl Position {
         threes: bool,
     ) -> impl Iterator<Item = (Point, Threat)> + '_ {
         let c = color.index();
-        self.summary.candidates.iter().filter_map(move |i| {
-            let s = self.shapes[i][c];
-            if !(s.four || threes && s.three) {
-                return None;
-            }
-            let t = s.resolve(|| self.board.foul(point_of(i)).is_some());
-            // A foul resolves to a threat with no four and no three.
-            (t.four || threes && t.three).then_some((point_of(i), t))
-        })
+        let mut cells = self.summary.fours[c];
+        if threes {
+            cells |= self.summary.threes[c];
+        }
+        (cells & self.summary.candidates)
+            .iter()
+            .filter_map(move |i| {
+                let t = self.shapes[i][c].resolve(|| self.board.foul(point_of(i)).is_some());
+                // A foul resolves to a threat with no four and no three.
+                (t.four || threes && t.three).then_some((point_of(i), t))
+            })
+    }
+
+    /// The side to move's answers to a three of the opponent's: the candidate points where
+    /// the opponent would make a five or a four or the side to move a four, less those
+    /// forbidden to the side to move, in index order (a point forbidden to the opponent
+    /// makes it no four). Read from the shape cache's sets, not by listing every
+    /// candidate's threats.
+    pub fn defences(&self) -> impl Iterator<Item = Point> + '_ {
+        let (me, them) = (self.to_move.index(), (!self.to_move).index());
+        let s = &self.summary;
+        ((s.fives[them] | s.fours[them] | s.fours[me]) & s.candidates)
+            .iter()
+            .filter_map(move |i| {
+                let [attacker, defender] = [self.shapes[i][them], self.shapes[i][me]];
+                // Only Black's shapes may be fouls: at most one of the two asks.
+                let foul = || self.board.foul(point_of(i)).is_some();
+                if defender.may_foul && foul() {
+                    return None;
+                }
+                // A foul is no four of the attacker's (it is no five either: a five is
+                // never a foul), so it stays only as the defender's four.
+                if attacker.may_foul && !defender.four && foul() {
+                    return None;
+                }
+                Some(point_of(i))
+            })
     }
 
     /// Would a stone on the empty point `p` neither make nor stop a three or a four?
@@ -427,6 +459,7 @@ impl Position {
             self.summary.fives[c].remove(i);
             self.summary.flex_fours[c].remove(i);
             self.summary.fours[c].remove(i);
+            self.summary.threes[c].remove(i);
         }
         self.summary.may_foul.remove(i);
         self.summary.candidates.remove(i);
@@ -461,6 +494,9 @@ impl Position {
         }
         if s.four != old.four {
             self.summary.fours[c].toggle(i);
+        }
+        if s.three != old.three {
+            self.summary.threes[c].toggle(i);
         }
         // Only Black's shapes may be fouls (White's `may_foul` is always false).
         if s.may_foul != old.may_foul {
