@@ -443,8 +443,22 @@ impl Position {
             }
             let lines = &mut self.lines[i][c];
             lines.patterns[d] = new;
-            lines.sum = lines.sum - self.line_values[c].of(old) + self.line_values[c].of(new);
-            self.update_shapes(i, color);
+            let (was, now) = (self.line_values[c].of(old), self.line_values[c].of(new));
+            lines.sum = lines.sum - was + now;
+            if was.tally == now.tally && was.twos == now.twos {
+                // The same counts of fives, fours, threes and twos: the same flags and
+                // the same combination term, so only the line's own value moves.
+                let candidate = self.summary.candidates.contains(i);
+                for role in 0..2 {
+                    let change = now.value[role] - was.value[role];
+                    self.shapes[i][c].value[role] += change;
+                    if candidate {
+                        self.summary.value_sum[c][role] += change;
+                    }
+                }
+            } else {
+                self.update_shapes(i, color);
+            }
         }
     }
 
