@@ -51,8 +51,8 @@ pub struct Position {
     weights: Weights,
     /// The line-shape part of `weights`, by colour and shape.
     line_values: [LineValues; 2],
-    /// For every cell, the number of stones within [`NEAR`].
-    near: Box<[u8; CELLS]>,
+    /// The cells with a stone.
+    occupied: Cells,
     /// For every empty cell and colour, the four line patterns a stone there would make,
     /// their tally and the sum of their values.
     lines: Box<[[Lines; 2]; CELLS]>,
@@ -110,7 +110,7 @@ impl Position {
             to_move,
             weights,
             line_values: Color::BOTH.map(|c| LineValues::new(weights.side(c))),
-            near: Box::new([0; CELLS]),
+            occupied: Cells::EMPTY,
             lines: Box::new([[Lines::default(); 2]; CELLS]),
             shapes: Box::new([[Shapes::default(); 2]; CELLS]),
             summary: Summary {
@@ -125,9 +125,10 @@ impl Position {
             saved: Vec::new(),
             saved_cells: Vec::new(),
         };
-        let stones: Vec<Point> = pos.board.history().iter().map(|&(p, _)| p).collect();
-        for p in stones {
-            pos.for_each_near(p, |pos, i| pos.near[i] += 1);
+        let mut near = Cells::EMPTY;
+        for &(p, _) in pos.board.history() {
+            pos.occupied.insert(cell(p));
+            near |= pos.near_cells(p);
         }
         let size = pos.size();
         for y in 0..size {
@@ -142,7 +143,7 @@ impl Position {
                         );
                         pos.update_shapes(i, color);
                     }
-                    if pos.near[i] > 0 {
+                    if near.contains(i) {
                         pos.summary.candidates.insert(i);
                         pos.count_values(i, 1);
                     }
@@ -183,6 +184,7 @@ impl Position {
     pub fn play(&mut self, p: Point) {
         self.saved.push((self.summary, self.saved_cells.len()));
         self.remove_cell(p);
+        self.occupied.insert(cell(p));
         self.board
             .put(p, self.to_move)
             .expect("search plays only empty points");
@@ -206,7 +208,7 @@ impl Position {
             self.shapes[i] = saved.shapes;
         }
         self.summary = summary;
-        self.for_each_near(p, |pos, i| pos.near[i] -= 1);
+        self.occupied.remove(cell(p));
         self.to_move = color;
     }
 
@@ -528,34 +530,36 @@ impl Position {
         }
     }
 
-    /// Adds a stone on `p` to the counts of stones near each cell, and makes the empty
-    /// cells it brings near candidates.
+    /// Makes the empty cells the stone just put on `p` brings near candidates.
     fn mark_near(&mut self, p: Point) {
-        let centre = cell(p);
-        self.for_each_near(p, |pos, i| {
-            // An empty cell is a candidate exactly when a stone is near it, and every
-            // stone but the new one counts itself as near: a cell with no stone near
-            // until now is empty, or the new stone's own cell.
-            if pos.near[i] == 0 && i != centre {
-                pos.summary.candidates.insert(i);
-                pos.count_values(i, 1);
-            }
-            pos.near[i] += 1;
-        });
+        // An empty cell is a candidate exactly when a stone is near it: the new ones are
+        // the empty cells near `p` that were not candidates already.
+        let new = self.near_cells(p) - self.occupied - self.summary.candidates;
+        self.summary.candidates |= new;
+        for i in new.iter() {
+            self.count_values(i, 1);
+        }
     }
 
-    /// Calls `f` with each cell within [`NEAR`] of `p`.
+    /// The board's cells within [`NEAR`] of `p`, `p` among them: a run of up to five
+    /// cells on each of up to five rows.
     #[inline]
-    fn for_each_near(&mut self, p: Point, mut f: impl FnMut(&mut Position, usize)) {
-        let size = self.size() as i32;
-        for dy in -NEAR..=NEAR {
-            for dx in -NEAR..=NEAR {
-                let (x, y) = (p.x as i32 + dx, p.y as i32 + dy);
-                if (0..size).contains(&x) && (0..size).contains(&y) {
-                    f(self, y as usize * MAX_SIZE + x as usize);
-                }
+    fn near_cells(&self, p: Point) -> Cells {
+        let (size, near) = (self.size(), NEAR as usize);
+        let (x, y) = (p.x as usize, p.y as usize);
+        let (left, right) = (x.saturating_sub(near), (x + near).min(size - 1));
+        let len = right - left + 1;
+        let run = (1u64 << len) - 1;
+        let mut cells = Cells::EMPTY;
+        for row in y.saturating_sub(near)..=(y + near).min(size - 1) {
+            let start = row * MAX_SIZE + left;
+            let (word, bit) = (start >> 6, start & 63);
+            cells.0[word] |= run << bit;
+            if bit + len > 64 {
+                cells.0[word + 1] |= run >> (64 - bit);
             }
         }
+        cells
     }
 }
 
