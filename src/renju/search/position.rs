@@ -60,9 +60,11 @@ pub struct Position {
     shapes: Box<[[Shapes; 2]; CELLS]>,
     /// The sets and sums the search reads, over all empty cells.
     summary: Summary,
-    /// Per move played, the summary before it and where its cells start in `saved_cells`:
-    /// [`Position::undo`] restores them instead of re-reading the lines.
-    saved: Vec<(Summary, usize)>,
+    /// Per move played, the summary before it: [`Position::undo`] restores it (and the
+    /// move's cells) instead of re-reading the lines.
+    saved: Vec<Summary>,
+    /// Per move played, where its cells start in `saved_cells`.
+    saved_starts: Vec<usize>,
     /// The cells a move changed, with their lines and shapes before it.
     saved_cells: Vec<SavedCell>,
 }
@@ -123,6 +125,7 @@ impl Position {
                 may_foul: Cells::EMPTY,
             },
             saved: Vec::new(),
+            saved_starts: Vec::new(),
             saved_cells: Vec::new(),
         };
         let mut near = Cells::EMPTY;
@@ -182,7 +185,11 @@ impl Position {
 
     /// Plays `p` for the side to move (the caller has checked it is empty and legal).
     pub fn play(&mut self, p: Point) {
-        self.saved.push((self.summary, self.saved_cells.len()));
+        // Copied straight into the stack of saves (a push would copy it to a temporary
+        // first).
+        self.saved
+            .extend_from_slice(std::slice::from_ref(&self.summary));
+        self.saved_starts.push(self.saved_cells.len());
         self.remove_cell(p);
         self.occupied.insert(cell(p));
         self.board
@@ -196,18 +203,22 @@ impl Position {
     /// Takes back the last move [`Position::play`] made (nothing if there is none: the
     /// stones the position started with stay).
     pub fn undo(&mut self) {
-        let Some((summary, start)) = self.saved.pop() else {
+        let Some(start) = self.saved_starts.pop() else {
             return;
         };
         let (p, color) = self.board.undo().expect("a stone for each move played");
         // The point's own lines and shapes were left as they were when the stone went
         // down; the cells the move changed and the summary come back from the save.
-        for saved in self.saved_cells.drain(start..) {
+        for saved in &self.saved_cells[start..] {
             let i = usize::from(saved.cell);
             self.lines[i] = saved.lines;
             self.shapes[i] = saved.shapes;
         }
-        self.summary = summary;
+        self.saved_cells.truncate(start);
+        // Read in place, not popped: one copy of the summary instead of two.
+        let top = self.saved_starts.len();
+        self.summary = self.saved[top];
+        self.saved.truncate(top);
         self.occupied.remove(cell(p));
         self.to_move = color;
     }
