@@ -40,6 +40,12 @@ impl<const W: usize> Bitboard<W> {
         *w = *w & !bit | u64::from(on) << (i & 63);
     }
 
+    /// Inserts `i` if absent, else removes it.
+    #[inline]
+    pub fn toggle(&mut self, i: usize) {
+        self.0[i >> 6] ^= 1 << (i & 63);
+    }
+
     #[inline]
     pub fn contains(&self, i: usize) -> bool {
         self.0[i >> 6] >> (i & 63) & 1 != 0

@@ -246,13 +246,20 @@ impl Board {
         let i = self.index(p);
         self.stones[color.index()].0[i >> 6] ^= 1 << (i & 63);
         self.hash ^= ZOBRIST[color.index()][p.y as usize * MAX_SIZE + p.x as usize];
+        // The cells within five steps of `p` in every direction, as one slice of a fixed
+        // length: one bounds check for the slice, none for the forty constant offsets
+        // into it.
+        const REACH: usize = HALF * (STRIDE + 1);
         let centre = padded(p);
+        let near: &mut [[u32; 4]; 2 * REACH + 1] = (&mut self.codes
+            [centre - REACH..=centre + REACH])
+            .try_into()
+            .expect("a padded cell has five cells of margin");
         for (d, &step) in STEPS.iter().enumerate() {
             for k in 1..=HALF as isize {
                 // The neighbour k steps ahead sees this stone k steps behind it, and back.
-                self.codes[(centre as isize + k * step) as usize][d] ^=
-                    stone_bits(-k as i32, color);
-                self.codes[(centre as isize - k * step) as usize][d] ^= stone_bits(k as i32, color);
+                near[(REACH as isize + k * step) as usize][d] ^= stone_bits(-k as i32, color);
+                near[(REACH as isize - k * step) as usize][d] ^= stone_bits(k as i32, color);
             }
         }
     }
@@ -316,6 +323,12 @@ impl Board {
     #[inline]
     pub(crate) fn codes_at(&self, pi: usize) -> &[u32; 4] {
         &self.codes[pi]
+    }
+
+    /// The pattern lookup of `color`'s stones under the board's rule.
+    #[inline]
+    pub(crate) fn line_table(&self, color: Color) -> LineTable {
+        self.tables[color.index()]
     }
 
     /// Padded-index step of direction `d`.

@@ -351,38 +351,66 @@ fn analyse(w: &[Cell; WINDOW], rule: FiveRule) -> Analysis {
 /// Number of windows as base-3 numbers: a digit a neighbour, 0 empty, 1 own, 2 blocked.
 const WINDOWS3: usize = 3usize.pow(SLOTS as u32);
 
-fn pow3(s: usize) -> usize {
-    3usize.pow(s as u32)
-}
+/// The place value of each base-3 digit.
+const POW3: [usize; SLOTS] = {
+    let mut p = [1; SLOTS];
+    let mut s = 1;
+    while s < SLOTS {
+        p[s] = p[s - 1] * 3;
+        s += 1;
+    }
+    p
+};
 
-fn decode3(mut idx: usize) -> [Cell; WINDOW] {
+/// The window of base-3 `digits` (slot order, the centre left out) with the mover's stone
+/// at the centre.
+fn window3(digits: &[u8; SLOTS]) -> [Cell; WINDOW] {
     let mut w = [Cell::Own; WINDOW];
-    for i in (0..CENTER).chain(CENTER + 1..WINDOW) {
-        w[i] = [Cell::Empty, Cell::Own, Cell::Blocked][idx % 3];
-        idx /= 3;
+    for (s, i) in (0..CENTER).chain(CENTER + 1..WINDOW).enumerate() {
+        w[i] = [Cell::Empty, Cell::Own, Cell::Blocked][digits[s] as usize];
     }
     w
 }
 
 /// The patterns of all base-3 windows under `rule`.
 fn patterns3(rule: FiveRule) -> Vec<LinePattern> {
-    let basic: Vec<LinePattern> = (0..WINDOWS3)
-        .map(|idx| {
-            let an = analyse(&decode3(idx), rule);
-            LinePattern(
-                u16::from(an.five)
-                    | u16::from(an.overline) << 1
-                    | u16::from(an.fours) << FOURS_SHIFT
-                    | u16::from(an.straight_four) << 4
-                    | u16::from(an.straight_four_points != 0) << 5,
-            )
-        })
-        .collect();
+    // Every window in index order, its digits counted up one at a time (no divisions),
+    // with the mask of its empty slots.
+    let mut basic = Vec::with_capacity(WINDOWS3);
+    let mut empties: Vec<u16> = Vec::with_capacity(WINDOWS3);
+    let mut digits = [0u8; SLOTS];
+    for _ in 0..WINDOWS3 {
+        let an = analyse(&window3(&digits), rule);
+        basic.push(LinePattern(
+            u16::from(an.five)
+                | u16::from(an.overline) << 1
+                | u16::from(an.fours) << FOURS_SHIFT
+                | u16::from(an.straight_four) << 4
+                | u16::from(an.straight_four_points != 0) << 5,
+        ));
+        empties.push(
+            (0..SLOTS)
+                .filter(|&s| digits[s] == 0)
+                .fold(0, |m, s| m | 1 << s),
+        );
+        for d in digits.iter_mut() {
+            *d += 1;
+            if *d < 3 {
+                break;
+            }
+            *d = 0;
+        }
+    }
     // Windows with one more own stone on an empty neighbour.
     let plus_one = |idx: usize| {
-        (0..SLOTS)
-            .filter(move |&s| idx / pow3(s) % 3 == 0)
-            .map(move |s| idx + pow3(s))
+        let mut m = empties[idx];
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let s = m.trailing_zeros() as usize;
+                m &= m - 1;
+                idx + POW3[s]
+            })
+        })
     };
     let makes_four: Vec<bool> = (0..WINDOWS3)
         .map(|idx| plus_one(idx).any(|j| basic[j].four_count() > 0))

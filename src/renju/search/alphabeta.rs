@@ -1,6 +1,6 @@
 //! Principal-variation alpha-beta with iterative deepening, run by each Lazy SMP thread.
 
-use super::eval::{evaluate, move_score, PointInfo};
+use super::eval::{evaluate, move_score};
 use super::position::Position;
 use super::tt::{Bound, Entry, TranspositionTable};
 use crate::core::{Color, Point};
@@ -242,16 +242,7 @@ impl<'a> Worker<'a> {
                 fours
             } else {
                 let must_defend = self.pos.has_flex_four(!me);
-                let mine = |i: &PointInfo| i.threat[me.index()];
-                let theirs = |i: &PointInfo| i.threat[(!me).index()];
-                self.pos
-                    .scan()
-                    .filter(|i| !mine(i).forbidden)
-                    .filter(|i| {
-                        !must_defend || mine(i).four || theirs(i).four || theirs(i).flex_four
-                    })
-                    .map(|i| (i.point, move_score(&i, me, self.pos.weights())))
-                    .collect()
+                self.pos.moves(must_defend).collect()
             }
         };
         let forced = forced.is_some();

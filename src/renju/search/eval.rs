@@ -324,7 +324,11 @@ impl std::ops::Sub for LineSum {
 /// a line of each pattern adds to a point's [`LineSum`] for that colour, so that a changed
 /// line costs the search one lookup for the old pattern and one for the new.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineValues(Box<[LineSum]>);
+pub struct LineValues(Box<[LineSum; LINE_VALUES]>);
+
+/// Entries of a [`LineValues`] table: the power of two at or above
+/// [`LinePattern::INDICES`], so that a masked index needs no bounds check.
+const LINE_VALUES: usize = LinePattern::INDICES.next_power_of_two();
 
 impl LineValues {
     pub fn new(w: &SideWeights) -> LineValues {
@@ -337,17 +341,18 @@ impl LineValues {
                 twos: i32::from(is_two(shape)),
             }
         };
-        LineValues(
-            (0..LinePattern::INDICES)
-                .map(|i| line_sum(LinePattern::from_index(i)))
-                .collect(),
-        )
+        let mut table = Box::new([LineSum::default(); LINE_VALUES]);
+        for (i, sum) in table.iter_mut().enumerate().take(LinePattern::INDICES) {
+            *sum = line_sum(LinePattern::from_index(i));
+        }
+        LineValues(table)
     }
 
     /// What `line` adds to its point's sum.
     #[inline]
     pub fn of(&self, line: LinePattern) -> LineSum {
-        self.0[line.index()]
+        debug_assert!(line.index() < LinePattern::INDICES);
+        self.0[line.index() & (LINE_VALUES - 1)]
     }
 
     /// The sum of a point's four `lines`.

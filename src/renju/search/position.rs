@@ -51,8 +51,8 @@ pub struct Position {
     weights: Weights,
     /// The line-shape part of `weights`, by colour and shape.
     line_values: [LineValues; 2],
-    /// For every cell, the number of stones within [`NEAR`].
-    near: Box<[u8; CELLS]>,
+    /// The cells with a stone.
+    occupied: Cells,
     /// For every empty cell and colour, the four line patterns a stone there would make,
     /// their tally and the sum of their values.
     lines: Box<[[Lines; 2]; CELLS]>,
@@ -60,9 +60,11 @@ pub struct Position {
     shapes: Box<[[Shapes; 2]; CELLS]>,
     /// The sets and sums the search reads, over all empty cells.
     summary: Summary,
-    /// Per move played, the summary before it and where its cells start in `saved_cells`:
-    /// [`Position::undo`] restores them instead of re-reading the lines.
-    saved: Vec<(Summary, usize)>,
+    /// Per move played, the summary before it: [`Position::undo`] restores it (and the
+    /// move's cells) instead of re-reading the lines.
+    saved: Vec<Summary>,
+    /// Per move played, where its cells start in `saved_cells`.
+    saved_starts: Vec<usize>,
     /// The cells a move changed, with their lines and shapes before it.
     saved_cells: Vec<SavedCell>,
 }
@@ -82,6 +84,9 @@ struct Summary {
     flex_fours: [Cells; 2],
     /// Per colour, the empty cells where a stone makes at least one four (the same caveat).
     fours: [Cells; 2],
+    /// Per colour, the empty cells where a stone makes at least one three (the same
+    /// caveat).
+    threes: [Cells; 2],
     /// The empty cells that may be fouls for Black.
     may_foul: Cells,
 }
@@ -107,7 +112,7 @@ impl Position {
             to_move,
             weights,
             line_values: Color::BOTH.map(|c| LineValues::new(weights.side(c))),
-            near: Box::new([0; CELLS]),
+            occupied: Cells::EMPTY,
             lines: Box::new([[Lines::default(); 2]; CELLS]),
             shapes: Box::new([[Shapes::default(); 2]; CELLS]),
             summary: Summary {
@@ -116,14 +121,17 @@ impl Position {
                 fives: [Cells::EMPTY; 2],
                 flex_fours: [Cells::EMPTY; 2],
                 fours: [Cells::EMPTY; 2],
+                threes: [Cells::EMPTY; 2],
                 may_foul: Cells::EMPTY,
             },
             saved: Vec::new(),
+            saved_starts: Vec::new(),
             saved_cells: Vec::new(),
         };
-        let stones: Vec<Point> = pos.board.history().iter().map(|&(p, _)| p).collect();
-        for p in stones {
-            pos.for_each_near(p, |pos, i| pos.near[i] += 1);
+        let mut near = Cells::EMPTY;
+        for &(p, _) in pos.board.history() {
+            pos.occupied.insert(cell(p));
+            near |= pos.near_cells(p);
         }
         let size = pos.size();
         for y in 0..size {
@@ -138,7 +146,7 @@ impl Position {
                         );
                         pos.update_shapes(i, color);
                     }
-                    if pos.near[i] > 0 {
+                    if near.contains(i) {
                         pos.summary.candidates.insert(i);
                         pos.count_values(i, 1);
                     }
@@ -177,8 +185,13 @@ impl Position {
 
     /// Plays `p` for the side to move (the caller has checked it is empty and legal).
     pub fn play(&mut self, p: Point) {
-        self.saved.push((self.summary, self.saved_cells.len()));
+        // Copied straight into the stack of saves (a push would copy it to a temporary
+        // first).
+        self.saved
+            .extend_from_slice(std::slice::from_ref(&self.summary));
+        self.saved_starts.push(self.saved_cells.len());
         self.remove_cell(p);
+        self.occupied.insert(cell(p));
         self.board
             .put(p, self.to_move)
             .expect("search plays only empty points");
@@ -190,19 +203,23 @@ impl Position {
     /// Takes back the last move [`Position::play`] made (nothing if there is none: the
     /// stones the position started with stay).
     pub fn undo(&mut self) {
-        let Some((summary, start)) = self.saved.pop() else {
+        let Some(start) = self.saved_starts.pop() else {
             return;
         };
         let (p, color) = self.board.undo().expect("a stone for each move played");
         // The point's own lines and shapes were left as they were when the stone went
         // down; the cells the move changed and the summary come back from the save.
-        for saved in self.saved_cells.drain(start..) {
+        for saved in &self.saved_cells[start..] {
             let i = usize::from(saved.cell);
             self.lines[i] = saved.lines;
             self.shapes[i] = saved.shapes;
         }
-        self.summary = summary;
-        self.for_each_near(p, |pos, i| pos.near[i] -= 1);
+        self.saved_cells.truncate(start);
+        // Read in place, not popped: one copy of the summary instead of two.
+        let top = self.saved_starts.len();
+        self.summary = self.saved[top];
+        self.saved.truncate(top);
+        self.occupied.remove(cell(p));
         self.to_move = color;
     }
 
@@ -228,6 +245,40 @@ impl Position {
             point: p,
             threat: [self.threat(p, Color::Black), self.threat(p, Color::White)],
         })
+    }
+
+    /// The moves of the side to move with their ordering scores, read straight from the
+    /// shape cache: what [`scan`](Self::scan) lists, less the points forbidden to the
+    /// mover and (if `must_defend`, the opponent having a flex four) the points where the
+    /// mover makes no four and stops no four of the opponent's, each scored by
+    /// [`move_score`](super::eval::move_score); in index order.
+    pub fn moves(&self, must_defend: bool) -> impl Iterator<Item = (Point, i32)> + '_ {
+        let (me, them) = (self.to_move.index(), (!self.to_move).index());
+        let defence_pct = self.weights.defence_pct;
+        let c = (self.size() / 2) as u8;
+        let centre = self.board.is_empty().then_some(cell(Point::new(c, c)));
+        centre
+            .into_iter()
+            .chain(self.summary.candidates.iter())
+            .filter_map(move |i| {
+                let [mine, theirs] = [self.shapes[i][me], self.shapes[i][them]];
+                // Only Black's shapes may be fouls: at most one of the two asks.
+                let foul = || self.board.foul(point_of(i)).is_some();
+                if mine.may_foul && foul() {
+                    return None;
+                }
+                // A point forbidden to the opponent is worth nothing to it, and it makes
+                // no four there.
+                let (their_value, their_four) = if theirs.may_foul && foul() {
+                    (0, false)
+                } else {
+                    (theirs.value[0], theirs.four || theirs.flex_four)
+                };
+                if must_defend && !(mine.four || their_four) {
+                    return None;
+                }
+                Some((point_of(i), mine.value[0] + their_value * defence_pct / 100))
+            })
     }
 
     /// Empty points near the stones, in index order; the centre on an empty board.
@@ -286,15 +337,43 @@ impl Position {
         threes: bool,
     ) -> impl Iterator<Item = (Point, Threat)> + '_ {
         let c = color.index();
-        self.summary.candidates.iter().filter_map(move |i| {
-            let s = self.shapes[i][c];
-            if !(s.four || threes && s.three) {
-                return None;
-            }
-            let t = s.resolve(|| self.board.foul(point_of(i)).is_some());
-            // A foul resolves to a threat with no four and no three.
-            (t.four || threes && t.three).then_some((point_of(i), t))
-        })
+        let mut cells = self.summary.fours[c];
+        if threes {
+            cells |= self.summary.threes[c];
+        }
+        (cells & self.summary.candidates)
+            .iter()
+            .filter_map(move |i| {
+                let t = self.shapes[i][c].resolve(|| self.board.foul(point_of(i)).is_some());
+                // A foul resolves to a threat with no four and no three.
+                (t.four || threes && t.three).then_some((point_of(i), t))
+            })
+    }
+
+    /// The side to move's answers to a three of the opponent's: the candidate points where
+    /// the opponent would make a five or a four or the side to move a four, less those
+    /// forbidden to the side to move, in index order (a point forbidden to the opponent
+    /// makes it no four). Read from the shape cache's sets, not by listing every
+    /// candidate's threats.
+    pub fn defences(&self) -> impl Iterator<Item = Point> + '_ {
+        let (me, them) = (self.to_move.index(), (!self.to_move).index());
+        let s = &self.summary;
+        ((s.fives[them] | s.fours[them] | s.fours[me]) & s.candidates)
+            .iter()
+            .filter_map(move |i| {
+                let [attacker, defender] = [self.shapes[i][them], self.shapes[i][me]];
+                // Only Black's shapes may be fouls: at most one of the two asks.
+                let foul = || self.board.foul(point_of(i)).is_some();
+                if defender.may_foul && foul() {
+                    return None;
+                }
+                // A foul is no four of the attacker's (it is no five either: a five is
+                // never a foul), so it stays only as the defender's four.
+                if attacker.may_foul && !defender.four && foul() {
+                    return None;
+                }
+                Some(point_of(i))
+            })
     }
 
     /// Would a stone on the empty point `p` neither make nor stop a three or a four?
@@ -332,26 +411,32 @@ impl Position {
     /// Re-reads every empty point whose line codes the stone on `p` changed (the point's
     /// neighbours within five on its four lines), saving what each was before.
     fn refresh_lines_through(&mut self, p: Point) {
+        let (centre, padded) = (cell(p) as isize, self.board.padded_index(p) as isize);
+        let tables = Color::BOTH.map(|color| self.board.line_table(color));
         for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
             // The code of `p` on this line already says which neighbours are empty board
             // points (`00`), so walls and stones are skipped without asking the board.
-            let code = self.board.line_code(p, d);
+            let code = self.board.codes_at(padded as usize)[d];
+            let (step, padded_step) = (
+                dx as isize + dy as isize * MAX_SIZE as isize,
+                Board::step(d),
+            );
             let mut empty = !(code | code >> 1) & EVEN_BITS;
             while empty != 0 {
-                let k = offset(empty.trailing_zeros() as usize / 2);
+                let k = offset(empty.trailing_zeros() as usize / 2) as isize;
                 empty &= empty - 1;
-                let (x, y) = (p.x as i32 + dx as i32 * k, p.y as i32 + dy as i32 * k);
-                self.read_line(Point::new(x as u8, y as u8), d);
+                let code = self.board.codes_at((padded + k * padded_step) as usize)[d];
+                let new = tables.map(|table| table.pattern(code));
+                self.read_line((centre + k * step) as usize, d, new);
             }
         }
     }
 
-    /// Re-reads the line of direction `d` through the empty point `p`, for both colours;
-    /// if either pattern changed, saves the cell and brings its shapes up to date.
+    /// Brings the line of direction `d` through the empty cell `i` to its `new` patterns
+    /// for both colours; if either changed, saves the cell and brings its shapes up to
+    /// date.
     #[inline]
-    fn read_line(&mut self, p: Point, d: usize) {
-        let i = cell(p);
-        let new = Color::BOTH.map(|color| self.board.pattern(p, color, d));
+    fn read_line(&mut self, i: usize, d: usize, new: [LinePattern; 2]) {
         let old = self.lines[i].map(|lines| lines.patterns[d]);
         if new == old {
             return;
@@ -371,8 +456,22 @@ impl Position {
             }
             let lines = &mut self.lines[i][c];
             lines.patterns[d] = new;
-            lines.sum = lines.sum - self.line_values[c].of(old) + self.line_values[c].of(new);
-            self.update_shapes(i, color);
+            let (was, now) = (self.line_values[c].of(old), self.line_values[c].of(new));
+            lines.sum = lines.sum - was + now;
+            if was.tally == now.tally && was.twos == now.twos {
+                // The same counts of fives, fours, threes and twos: the same flags and
+                // the same combination term, so only the line's own value moves.
+                let candidate = self.summary.candidates.contains(i);
+                for role in 0..2 {
+                    let change = now.value[role] - was.value[role];
+                    self.shapes[i][c].value[role] += change;
+                    if candidate {
+                        self.summary.value_sum[c][role] += change;
+                    }
+                }
+            } else {
+                self.update_shapes(i, color);
+            }
         }
     }
 
@@ -387,6 +486,7 @@ impl Position {
             self.summary.fives[c].remove(i);
             self.summary.flex_fours[c].remove(i);
             self.summary.fours[c].remove(i);
+            self.summary.threes[c].remove(i);
         }
         self.summary.may_foul.remove(i);
         self.summary.candidates.remove(i);
@@ -411,12 +511,23 @@ impl Position {
                 self.summary.value_sum[c][role] += s.value[role] - old.value[role];
             }
         }
-        self.summary.fives[c].set(i, s.five);
-        self.summary.flex_fours[c].set(i, s.flex_four);
-        self.summary.fours[c].set(i, s.four);
-        if color == Color::Black {
-            // Only Black's shapes may be fouls.
-            self.summary.may_foul.set(i, s.may_foul);
+        // The sets hold each empty cell's flags as they were: most changes of a line
+        // change a value, not a flag, and leave them as they are.
+        if s.five != old.five {
+            self.summary.fives[c].toggle(i);
+        }
+        if s.flex_four != old.flex_four {
+            self.summary.flex_fours[c].toggle(i);
+        }
+        if s.four != old.four {
+            self.summary.fours[c].toggle(i);
+        }
+        if s.three != old.three {
+            self.summary.threes[c].toggle(i);
+        }
+        // Only Black's shapes may be fouls (White's `may_foul` is always false).
+        if s.may_foul != old.may_foul {
+            self.summary.may_foul.toggle(i);
         }
     }
 
@@ -430,34 +541,36 @@ impl Position {
         }
     }
 
-    /// Adds a stone on `p` to the counts of stones near each cell, and makes the empty
-    /// cells it brings near candidates.
+    /// Makes the empty cells the stone just put on `p` brings near candidates.
     fn mark_near(&mut self, p: Point) {
-        let centre = cell(p);
-        self.for_each_near(p, |pos, i| {
-            // An empty cell is a candidate exactly when a stone is near it, and every
-            // stone but the new one counts itself as near: a cell with no stone near
-            // until now is empty, or the new stone's own cell.
-            if pos.near[i] == 0 && i != centre {
-                pos.summary.candidates.insert(i);
-                pos.count_values(i, 1);
-            }
-            pos.near[i] += 1;
-        });
+        // An empty cell is a candidate exactly when a stone is near it: the new ones are
+        // the empty cells near `p` that were not candidates already.
+        let new = self.near_cells(p) - self.occupied - self.summary.candidates;
+        self.summary.candidates |= new;
+        for i in new.iter() {
+            self.count_values(i, 1);
+        }
     }
 
-    /// Calls `f` with each cell within [`NEAR`] of `p`.
+    /// The board's cells within [`NEAR`] of `p`, `p` among them: a run of up to five
+    /// cells on each of up to five rows.
     #[inline]
-    fn for_each_near(&mut self, p: Point, mut f: impl FnMut(&mut Position, usize)) {
-        let size = self.size() as i32;
-        for dy in -NEAR..=NEAR {
-            for dx in -NEAR..=NEAR {
-                let (x, y) = (p.x as i32 + dx, p.y as i32 + dy);
-                if (0..size).contains(&x) && (0..size).contains(&y) {
-                    f(self, y as usize * MAX_SIZE + x as usize);
-                }
+    fn near_cells(&self, p: Point) -> Cells {
+        let (size, near) = (self.size(), NEAR as usize);
+        let (x, y) = (p.x as usize, p.y as usize);
+        let (left, right) = (x.saturating_sub(near), (x + near).min(size - 1));
+        let len = right - left + 1;
+        let run = (1u64 << len) - 1;
+        let mut cells = Cells::EMPTY;
+        for row in y.saturating_sub(near)..=(y + near).min(size - 1) {
+            let start = row * MAX_SIZE + left;
+            let (word, bit) = (start >> 6, start & 63);
+            cells.0[word] |= run << bit;
+            if bit + len > 64 {
+                cells.0[word + 1] |= run >> (64 - bit);
             }
         }
+        cells
     }
 }
 

@@ -254,15 +254,7 @@ impl<'a> ThreatSearch<'a> {
         if depth == 0 || self.defender_has_vcf(pos) {
             return false;
         }
-        let defences: Vec<Point> = pos
-            .scan()
-            .filter(|i| {
-                let a = i.threat[attacker.index()];
-                let d = i.threat[me.index()];
-                (a.four || a.five || d.four) && !d.forbidden
-            })
-            .map(|i| i.point)
-            .collect();
+        let defences: Vec<Point> = pos.defences().collect();
         for d in defences {
             pos.play(d);
             let won = self.attack(pos, mode, depth);
