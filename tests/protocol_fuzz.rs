@@ -8,9 +8,9 @@
 //!
 //! Files the commands write (`printsgf NAME`) land in a directory of the test's own.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod common;
+
+use std::path::{Path, PathBuf};
 use tengen::core::SplitMix64;
 
 fn pick<'a>(rng: &mut SplitMix64, items: &[&'a str]) -> &'a str {
@@ -26,27 +26,11 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Runs the engine with `args` on `input`; fails on a panic or an unclean exit, and
 /// returns stdout.
-fn run(args: &[&str], input: &[u8], dir: &PathBuf) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    // Written from a thread of its own, so that a full stdout pipe cannot block the writer.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
+fn run(args: &[&str], input: &[u8], dir: &Path) -> String {
+    let (code, stdout, stderr) = common::cli::run_in(dir, args, input);
     assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-    assert!(out.status.success(), "{args:?}: {:?}\n{stderr}", out.status);
-    String::from_utf8(out.stdout).expect("stdout is UTF-8")
+    assert_eq!(code, 0, "{args:?}: {stderr}");
+    stdout
 }
 
 fn gtp_vertex(rng: &mut SplitMix64) -> String {
