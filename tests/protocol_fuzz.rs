@@ -276,6 +276,12 @@ fn gomocup_line(rng: &mut SplitMix64) -> String {
                 // Searches stay short: a few hundredths of a second, a few thousand nodes.
                 "timeout_turn" | "timeout_match" | "time_left" => rng.below(60).to_string(),
                 "max_node" => rng.below(5000).to_string(),
+                // A big table or many threads is allowed (and tested elsewhere) but slow
+                // to set up: gigabytes of table, 64 threads' tables.
+                "thread_num" => pick(rng, &["0", "1", "2", "-1", "x", ""]).to_string(),
+                "hash_size" | "max_memory" => {
+                    pick(rng, &["0", "1", "1024", "65536", "-1", "x", ""]).to_string()
+                }
                 _ => gomocup_number(rng),
             };
             format!("INFO {key} {value}")

@@ -732,7 +732,12 @@ impl Session {
         );
         let thread_stop = Arc::clone(&stop);
         let handle = std::thread::spawn(move || {
-            let outcome = run_job(&engine, &board, job, &limits, &thread_stop, &out, show);
+            // A bug in a search must not leave the session waiting for ever: the manager
+            // gets an error line and the session goes on.
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run_job(&engine, &board, job, &limits, &thread_stop, &out, show)
+            }))
+            .unwrap_or_else(|_| Outcome::Say("ERROR internal error in the search".into()));
             let _ = events.send(Event::Done(outcome));
         });
         self.running = Some(Running {
@@ -870,13 +875,13 @@ fn run_job(
         }
         Job::BalanceOne(target) => {
             let ranked = engine.rank_moves(board, me, 12, limits, stop);
-            play(closest(&ranked, target).into_iter().collect())
+            play(closest(&ranked, i64::from(target)).into_iter().collect())
         }
         Job::BalanceTwo(target) => {
             let mut after = board.clone();
             let half = limits.share(2);
             let ranked = engine.rank_moves(&after, me, 8, &half, stop);
-            let Some(first) = closest(&ranked, target) else {
+            let Some(first) = closest(&ranked, i64::from(target)) else {
                 return play(Vec::new());
             };
             after.put(first, me).expect("a ranked move is empty");
@@ -885,7 +890,7 @@ fn run_job(
             let ranked = engine.rank_moves(&after, !me, 8, &half, stop);
             play(
                 std::iter::once(first)
-                    .chain(closest(&ranked, -target))
+                    .chain(closest(&ranked, -i64::from(target)))
                     .collect(),
             )
         }
@@ -900,11 +905,12 @@ fn run_job(
     }
 }
 
-/// The ranked move whose score is nearest `target`.
-fn closest(ranked: &[(Point, i32)], target: i32) -> Option<Point> {
+/// The ranked move whose score is nearest `target` (any `i32` a manager sends, so the
+/// distance is taken in 64 bits).
+fn closest(ranked: &[(Point, i32)], target: i64) -> Option<Point> {
     ranked
         .iter()
-        .min_by_key(|(_, s)| (s - target).abs())
+        .min_by_key(|&&(_, s)| (i64::from(s) - target).abs())
         .map(|&(p, _)| p)
 }
 
