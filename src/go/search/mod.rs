@@ -44,7 +44,7 @@ use replies::Replies;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering::*};
 use std::time::{Duration, Instant};
-use tree::{Arena, Prior, PASS};
+use tree::{Arena, PASS};
 
 /// A leaf is expanded on its this-many-th visit at least; before, its playouts run from
 /// it.
@@ -486,7 +486,7 @@ fn unsearched_choice(game: &Game, color: Color) -> Decision {
     game.legal_moves(color)
         .into_iter()
         .filter(|&v| !position.is_eye(color, v))
-        .map(|v| (v, prior(position, color, v, last).value, off_centre(v)))
+        .map(|v| (v, prior(position, color, v, last), off_centre(v)))
         .fold(
             None,
             |best: Option<(Vertex, f32, i32)>, (v, p, d)| match best {
@@ -727,7 +727,7 @@ impl Shared<'_> {
         let children = root.children().unwrap_or(0..0);
         let prior_sum: f64 = children
             .clone()
-            .map(|i| f64::from(arena.node(i).stats().prior.value))
+            .map(|i| f64::from(arena.node(i).stats().prior))
             .sum();
         let mut moves: Vec<MoveInfo> = children
             .clone()
@@ -740,7 +740,7 @@ impl Shared<'_> {
                     mv: vertex_of(arena.node(i).mv()),
                     visits: u64::from(s.visits),
                     winrate,
-                    prior: f64::from(s.prior.value) / prior_sum.max(f64::MIN_POSITIVE),
+                    prior: f64::from(s.prior) / prior_sum.max(f64::MIN_POSITIVE),
                     lcb: winrate
                         - 1.96 * (winrate * (1.0 - winrate) / visits).sqrt()
                         - 0.5 / visits,
@@ -885,7 +885,7 @@ impl<'a> Worker<'a> {
     fn expand(&mut self, node: u32, color: Color, last: Option<Option<Vertex>>) -> bool {
         let position = self.game.position();
         let last_vertex = last.flatten();
-        let mut moves: Vec<(u16, Prior)> = self
+        let mut moves: Vec<(u16, f32)> = self
             .game
             .legal_moves(color)
             .into_iter()
@@ -898,7 +898,7 @@ impl<'a> Worker<'a> {
         } else {
             0.05
         };
-        moves.push((PASS, Prior::plain(pass_prior)));
+        moves.push((PASS, pass_prior));
         let arena = self.shared.arena;
         match arena.alloc(&moves) {
             Some(first) => {
@@ -917,9 +917,26 @@ impl<'a> Worker<'a> {
     fn select(&self, parent: u32, children: Range<u32>) -> u32 {
         let arena = self.shared.arena;
         let log_parent = (f64::from(arena.node(parent).visits()) + 1.0).ln();
-        let mcts = &self.shared.mcts;
+        let MctsParams {
+            prior_visits,
+            rave_equivalence,
+            exploration,
+        } = self.shared.mcts;
+        let value = |i: u32| {
+            let s = arena.node(i).stats();
+            let n = f64::from(s.visits + s.virtual_losses);
+            let prior_wins = f64::from(s.prior) * prior_visits;
+            let q = (f64::from(s.half_wins) / 2.0 + prior_wins) / (n + prior_visits);
+            // The prior seeds the RAVE counts as well: else the first few RAVE playouts,
+            // which every sibling gets at once, would outweigh it and make it moot.
+            let rn = f64::from(s.rave_visits) + prior_visits;
+            let rave = (f64::from(s.rave_half_wins) / 2.0 + prior_wins) / rn;
+            let beta = rn / (rn + n + rn * n / rave_equivalence);
+            let mixed = (1.0 - beta) * q + beta * rave;
+            mixed + exploration * (log_parent / (n + 1.0)).sqrt()
+        };
         children
-            .map(|i| (i, child_value(&arena.node(i).stats(), mcts, log_parent)))
+            .map(|i| (i, value(i)))
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(i, _)| i)
             .expect("an expanded node has a child (a pass at least)")
@@ -1026,27 +1043,6 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// What selection sees in a child with the counts `s`, under a parent of `ln(visits + 1)
-/// = log_parent`: the win rate seeded by its prior, mixed with RAVE, plus exploration.
-fn child_value(s: &tree::Stats, mcts: &MctsParams, log_parent: f64) -> f64 {
-    let n = f64::from(s.visits + s.virtual_losses);
-    // Each child's prior weighs what its kind of knowledge is worth.
-    let prior_visits = if s.prior.tactical {
-        mcts.tactical_prior_visits
-    } else {
-        mcts.prior_visits
-    };
-    let prior_wins = f64::from(s.prior.value) * prior_visits;
-    let q = (f64::from(s.half_wins) / 2.0 + prior_wins) / (n + prior_visits);
-    // The prior seeds the RAVE counts as well: else the first few RAVE playouts, which
-    // every sibling gets at once, would outweigh it and make it moot.
-    let rn = f64::from(s.rave_visits) + prior_visits;
-    let rave = (f64::from(s.rave_half_wins) / 2.0 + prior_wins) / rn;
-    let beta = rn / (rn + n + rn * n / mcts.rave_equivalence);
-    let mixed = (1.0 - beta) * q + beta * rave;
-    mixed + mcts.exploration * (log_parent / (n + 1.0)).sqrt()
-}
-
 /// Black's half wins and lead, as `color` sees them.
 fn for_color(color: Color, black: u32, lead: i64) -> (u32, i64) {
     match color {
@@ -1065,73 +1061,5 @@ fn by_rule_lead(result: GameResult, position: &Position) -> i64 {
         } => board,
         GameResult::Win { .. } => -board,
         GameResult::Draw | GameResult::NoResult => 0,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use tree::Stats;
-
-    #[test]
-    fn a_tactical_prior_outweighs_a_plain_one_of_the_same_value() {
-        let mcts = MctsParams::DEFAULT;
-        assert!(mcts.tactical_prior_visits > mcts.prior_visits);
-        // Two children whose priors say 0.8, after ten lost playouts each: the tactical
-        // one keeps more of its prior.
-        let lost = |prior| Stats {
-            visits: 10,
-            rave_visits: 10,
-            prior,
-            ..Stats::default()
-        };
-        let log_parent = 21f64.ln();
-        let tactical = child_value(&lost(Prior::tactical(0.8)), &mcts, log_parent);
-        let plain = child_value(&lost(Prior::plain(0.8)), &mcts, log_parent);
-        assert!(tactical > plain + 0.05, "{tactical} vs {plain}");
-        // Without playouts both are their prior (and the same exploration).
-        let fresh = |prior| {
-            child_value(
-                &Stats {
-                    prior,
-                    ..Stats::default()
-                },
-                &mcts,
-                0.0,
-            )
-        };
-        assert!((fresh(Prior::tactical(0.8)) - 0.8).abs() < 1e-6);
-        assert!((fresh(Prior::plain(0.8)) - 0.8).abs() < 1e-6);
-        // With equal weights the flag makes no difference.
-        let equal = MctsParams {
-            tactical_prior_visits: mcts.prior_visits,
-            ..mcts
-        };
-        assert_eq!(
-            child_value(&lost(Prior::tactical(0.8)), &equal, log_parent),
-            child_value(&lost(Prior::plain(0.8)), &equal, log_parent)
-        );
-    }
-
-    #[test]
-    fn the_capture_of_the_last_move_is_a_tactical_child() {
-        // White's last move at C3 is in atari: Black's capture at D3 gets the tactical
-        // weight, the other moves the plain one.
-        let position = crate::go::parse_diagram(
-            ".....\n\
-             ..X..\n\
-             .XO..\n\
-             ..X..\n\
-             .....",
-        )
-        .unwrap();
-        let size = position.size();
-        let at = |x, y| size.vertex(crate::core::Point::new(x, y)).unwrap();
-        let last = Some(at(2, 2));
-        assert_eq!(
-            prior(&position, Color::Black, at(3, 2), last),
-            Prior::tactical(0.8)
-        );
-        assert!(!prior(&position, Color::Black, at(0, 0), last).tactical);
     }
 }

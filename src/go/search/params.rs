@@ -16,9 +16,6 @@ pub struct MctsParams {
     /// A new node's prior counts as this many playouts (more than 0: a node without
     /// playouts takes its win rate from the prior alone).
     pub prior_visits: f64,
-    /// A tactical prior (a capture, an escape from atari or its ladder, a catching atari,
-    /// a self-atari) counts as this many playouts instead: reading is surer than shape.
-    pub tactical_prior_visits: f64,
     /// RAVE's weight halves after about this many playouts of a node (Gelly and
     /// Silver's schedule).
     pub rave_equivalence: f64,
@@ -30,7 +27,6 @@ impl MctsParams {
     /// The values the engine plays with.
     pub const DEFAULT: MctsParams = MctsParams {
         prior_visits: 10.0,
-        tactical_prior_visits: 25.0,
         rave_equivalence: 1500.0,
         exploration: 0.1,
     };
@@ -47,11 +43,6 @@ impl Tunable for MctsParams {
 
     const PARAMS: &'static [Param<MctsParams, f64>] = &[
         Param::new("prior_visits", |p| &mut p.prior_visits, 0.5..=1000.0),
-        Param::new(
-            "tactical_prior_visits",
-            |p| &mut p.tactical_prior_visits,
-            0.5..=1000.0,
-        ),
         Param::new("rave_equivalence", |p| &mut p.rave_equivalence, 1.0..=1e6),
         Param::new("exploration", |p| &mut p.exploration, 0.0..=10.0),
     ];

@@ -10,7 +10,6 @@
 
 use super::replies::Replies;
 use super::shape::is_good_shape;
-use super::tree::Prior;
 use crate::core::{Color, SplitMix64};
 use crate::go::{Position, Suicide, Vertex};
 
@@ -384,16 +383,14 @@ fn random_sensible(position: &mut Position, color: Color, rng: &mut SplitMix64) 
 
 /// The prior win rate of `color` playing `v` (a legal move) in `position` after the
 /// opponent's `last`: the tree starts a node from it as from
-/// [`MctsParams::tactical_prior_visits`](super::MctsParams::tactical_prior_visits)
-/// playouts when it comes from reading tactics, else as from
-/// [`MctsParams::prior_visits`](super::MctsParams::prior_visits).
-pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<Vertex>) -> Prior {
+/// [`MctsParams::prior_visits`](super::MctsParams::prior_visits) playouts.
+pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<Vertex>) -> f32 {
     let placement = Placement::of(position, color, v);
     if placement.captures {
-        return Prior::tactical(0.8);
+        return 0.8;
     }
     if placement.is_self_atari() {
-        return Prior::tactical(0.1);
+        return 0.1;
     }
     let saves =
         neighbours(position, v).any(|n| position.stone(n) == Some(color) && position.in_atari(n));
@@ -404,7 +401,7 @@ pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<V
                     && position.in_atari(n)
                     && caught_in_ladder(position, color, n)
             });
-        return Prior::tactical(if doomed { 0.2 } else { 0.75 });
+        return if doomed { 0.2 } else { 0.75 };
     }
     // An atari the opponent's chain cannot escape takes it.
     let catches = placement.liberties >= 2
@@ -414,7 +411,7 @@ pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<V
                 && caught_after(position, Some(v), !color, n)
         });
     if catches {
-        return Prior::tactical(0.8);
+        return 0.8;
     }
     let size = position.size();
     let p = size.point(v);
@@ -425,14 +422,14 @@ pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<V
         let q = size.point(l);
         p.x.abs_diff(q.x) + p.y.abs_diff(q.y) <= 2
     });
-    Prior::plain(match () {
+    match () {
         _ if is_good_shape(position, color, v) => 0.7,
         // The first line is almost never worth a move before the board fills up.
         _ if line == 1 && n >= 9 && stones < size.points() / 2 => 0.25,
         _ if near_last => 0.6,
         _ if line == 3 && n >= 9 && stones < size.points() / 8 => 0.6,
         _ => 0.5,
-    })
+    }
 }
 
 #[cfg(test)]
@@ -571,14 +568,9 @@ mod tests {
         );
         // The tree's prior likes the catching atari as much as a capture.
         let last = Some(at(&pos, 2, 2));
-        assert_eq!(
-            prior(&pos, Color::White, at(&pos, 2, 1), last),
-            Prior::tactical(0.8)
-        );
-        let elsewhere = prior(&pos, Color::White, at(&pos, 3, 2), last);
-        assert!(elsewhere.value < 0.8 && !elsewhere.tactical);
-        let broken = prior(&broken, Color::White, at(&broken, 2, 1), last);
-        assert!(broken.value < 0.8 && !broken.tactical);
+        assert_eq!(prior(&pos, Color::White, at(&pos, 2, 1), last), 0.8);
+        assert!(prior(&pos, Color::White, at(&pos, 3, 2), last) < 0.8);
+        assert!(prior(&broken, Color::White, at(&broken, 2, 1), last) < 0.8);
     }
 
     #[test]

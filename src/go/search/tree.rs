@@ -6,7 +6,7 @@
 //! store of `Expanded`, which readers load with acquire before looking at the children.
 
 use once_cell::sync::OnceCell;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU16, AtomicU32, AtomicU8, Ordering::*};
+use std::sync::atomic::{AtomicI64, AtomicU16, AtomicU32, AtomicU8, Ordering::*};
 
 /// The size of a node.
 pub(super) const NODE_BYTES: usize = std::mem::size_of::<Node>();
@@ -19,36 +19,6 @@ pub(super) const PASS: u16 = u16::MAX;
 const CHUNK_BITS: u32 = 15;
 const CHUNK: usize = 1 << CHUNK_BITS;
 
-/// The prior judgement of a move as a new node keeps it: a win rate in `0..=1`, and
-/// whether it comes from reading tactics (a capture, an escape from atari, a ladder, a
-/// self-atari), which the tree trusts as
-/// [`MctsParams::tactical_prior_visits`](super::MctsParams::tactical_prior_visits)
-/// playouts, or from shape and position, worth
-/// [`MctsParams::prior_visits`](super::MctsParams::prior_visits).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(super) struct Prior {
-    pub(super) value: f32,
-    pub(super) tactical: bool,
-}
-
-impl Prior {
-    /// A prior from reading tactics.
-    pub(super) const fn tactical(value: f32) -> Prior {
-        Prior {
-            value,
-            tactical: true,
-        }
-    }
-
-    /// A prior from shape, position or nothing in particular.
-    pub(super) const fn plain(value: f32) -> Prior {
-        Prior {
-            value,
-            tactical: false,
-        }
-    }
-}
-
 const UNEXPANDED: u8 = 0;
 const EXPANDING: u8 = 1;
 const EXPANDED: u8 = 2;
@@ -58,10 +28,9 @@ const EXPANDED: u8 = 2;
 #[derive(Default, Debug)]
 pub(super) struct Node {
     mv: AtomicU16,
-    /// The prior judgement of the move, a win rate in `0..=1` (an `f32`'s bits)...
+    /// The prior judgement of the move, a win rate in `0..=1` worth
+    /// [`MctsParams::prior_visits`](super::MctsParams::prior_visits) playouts.
     prior: AtomicU32,
-    /// ... and whether it is tactical ([`Prior`]): a byte in the node's padding.
-    tactical: AtomicBool,
     visits: AtomicU32,
     half_wins: AtomicU32,
     /// Threads now below this node: each counts as a lost playout, so that threads spread
@@ -86,14 +55,13 @@ pub(super) struct Stats {
     pub(super) rave_visits: u32,
     pub(super) rave_half_wins: u32,
     pub(super) lead: i64,
-    pub(super) prior: Prior,
+    pub(super) prior: f32,
 }
 
 impl Node {
-    fn reset(&self, mv: u16, prior: Prior) {
+    fn reset(&self, mv: u16, prior: f32) {
         self.mv.store(mv, Relaxed);
-        self.prior.store(prior.value.to_bits(), Relaxed);
-        self.tactical.store(prior.tactical, Relaxed);
+        self.prior.store(prior.to_bits(), Relaxed);
         for count in [
             &self.visits,
             &self.half_wins,
@@ -122,10 +90,7 @@ impl Node {
             rave_visits: self.rave_visits.load(Relaxed),
             rave_half_wins: self.rave_half_wins.load(Relaxed),
             lead: self.lead.load(Relaxed),
-            prior: Prior {
-                value: f32::from_bits(self.prior.load(Relaxed)),
-                tactical: self.tactical.load(Relaxed),
-            },
+            prior: f32::from_bits(self.prior.load(Relaxed)),
         }
     }
 
@@ -220,7 +185,7 @@ impl Arena {
 
     /// Allocates a run of nodes, one per `(move, prior)`, and returns the first index;
     /// `None` when the arena cannot hold them.
-    pub(super) fn alloc(&self, moves: &[(u16, Prior)]) -> Option<u32> {
+    pub(super) fn alloc(&self, moves: &[(u16, f32)]) -> Option<u32> {
         let k = u32::try_from(moves.len()).ok()?;
         let start = self.next.fetch_add(k, Relaxed);
         if u64::from(start) + u64::from(k) > u64::from(self.capacity) {
@@ -250,7 +215,7 @@ impl Arena {
     /// A fresh root node.
     pub(super) fn new_root(&mut self) -> u32 {
         self.clear();
-        self.alloc(&[(PASS, Prior::plain(0.5))])
+        self.alloc(&[(PASS, 0.5)])
             .expect("an arena holds at least one node")
     }
 }
@@ -260,35 +225,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_tactical_flag_costs_no_node_bytes() {
-        assert_eq!(NODE_BYTES, 48);
-    }
-
-    #[test]
     fn runs_are_contiguous_and_bounded() {
         let mut arena = Arena::new(CHUNK + 10);
         let root = arena.new_root();
         assert!(arena.node(root).claim());
         assert!(!arena.node(root).claim(), "one thread expands a node");
-        let moves: Vec<(u16, Prior)> = (0..CHUNK as u16 - 3)
-            .map(|m| (m, Prior::plain(0.5)))
-            .collect();
+        let moves: Vec<(u16, f32)> = (0..CHUNK as u16 - 3).map(|m| (m, 0.5)).collect();
         let first = arena.alloc(&moves).unwrap();
         arena.publish(root, first, moves.len());
         let children = arena.node(root).children().unwrap();
         assert_eq!(children.len(), CHUNK - 3);
         // The next run crosses into the second chunk.
         let second = arena
-            .alloc(&[
-                (1, Prior::plain(0.2)),
-                (2, Prior::plain(0.3)),
-                (3, Prior::plain(0.4)),
-                (4, Prior::tactical(0.5)),
-            ])
+            .alloc(&[(1, 0.2), (2, 0.3), (3, 0.4), (4, 0.5)])
             .unwrap();
         assert_eq!(arena.node(second + 3).mv(), 4);
-        assert_eq!(arena.node(second + 3).stats().prior, Prior::tactical(0.5));
-        assert_eq!(arena.node(second + 2).stats().prior, Prior::plain(0.4));
+        assert_eq!(arena.node(second + 3).stats().prior, 0.5);
         assert!(arena.alloc(&moves).is_none(), "over the capacity");
         arena.clear();
         assert_eq!(arena.used(), 0);
