@@ -126,8 +126,9 @@ enum Event {
 
 /// A search thread's result, with the engine it borrowed.
 struct Finished {
-    engine: Engine,
-    outcome: SearchOutcome,
+    /// The engine back, with its outcome; `None` when the search panicked (a bug): the
+    /// engine is gone, the next search starts a fresh one, and the command gets an error.
+    searched: Option<(Engine, SearchOutcome)>,
 }
 
 fn spawn_reader<R: BufRead + Send + 'static>(mut input: R, tx: Sender<Event>) {
@@ -680,8 +681,14 @@ impl Session {
                 }
             };
             let every = request.and_then(|r| r.interval);
-            let outcome = engine.search(&game, color, &limits, &thread_stop, &mut report, every);
-            let _ = events.send(Event::Done(Box::new(Finished { engine, outcome })));
+            // A bug in a search must not leave the session waiting for ever.
+            let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let outcome =
+                    engine.search(&game, color, &limits, &thread_stop, &mut report, every);
+                (engine, outcome)
+            }))
+            .ok();
+            let _ = events.send(Event::Done(Box::new(Finished { searched })));
         });
         self.running = Some(Running {
             job,
@@ -694,12 +701,21 @@ impl Session {
 
     /// A search has ended: take the engine back and answer.
     fn finish(&mut self, finished: Finished) {
-        let Finished { engine, outcome } = finished;
-        self.engine = Some(engine);
+        let outcome = finished.searched.map(|(engine, outcome)| {
+            self.engine = Some(engine);
+            outcome
+        });
         let Some(run) = self.running.take() else {
             return;
         };
         let _ = run.handle.join();
+        let Some(outcome) = outcome else {
+            if matches!(run.job, Job::Move { .. }) {
+                let failure = Reply::Failure("internal error in the search".into());
+                self.out.write(&failure.render(run.id));
+            }
+            return;
+        };
         let Job::Move {
             color,
             commit,
