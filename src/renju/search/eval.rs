@@ -513,7 +513,14 @@ pub fn term_counts(pos: &Position) -> [TermCounts; 2] {
 pub fn move_score(info: &PointInfo, me: Color, w: &Weights) -> i32 {
     let own = info.threat[me.index()];
     let theirs = info.threat[(!me).index()];
-    own.value + theirs.value * w.defence_pct / 100
+    ordering_score(own.value, theirs.value, w)
+}
+
+/// The ordering score of a point worth `own` to the side to move and `theirs` to the
+/// opponent: [`move_score`] from the two values.
+#[inline]
+pub fn ordering_score(own: i32, theirs: i32, w: &Weights) -> i32 {
+    own + theirs * w.defence_pct / 100
 }
 
 #[cfg(test)]

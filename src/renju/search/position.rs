@@ -7,7 +7,7 @@
 //! the stone, so a move re-reads at most eighty line patterns. The search then reads
 //! threats, fives and the static score from the cache instead of scanning the board.
 
-use super::eval::{LineSum, LineValues, PointInfo, Shapes, Term, Threat, Weights};
+use super::eval::{ordering_score, LineSum, LineValues, PointInfo, Shapes, Term, Threat, Weights};
 use crate::core::{Bitboard, Color, Point};
 use crate::renju::line::{offset, DIRECTIONS};
 use crate::renju::{Board, LinePattern, Rule, MAX_SIZE};
@@ -251,10 +251,10 @@ impl Position {
     /// shape cache: what [`scan`](Self::scan) lists, less the points forbidden to the
     /// mover and (if `must_defend`, the opponent having a flex four) the points where the
     /// mover makes no four and stops no four of the opponent's, each scored by
-    /// [`move_score`](super::eval::move_score); in index order.
+    /// [`ordering_score`] as [`move_score`](super::eval::move_score) scores; in index order.
     pub fn moves(&self, must_defend: bool) -> impl Iterator<Item = (Point, i32)> + '_ {
         let (me, them) = (self.to_move.index(), (!self.to_move).index());
-        let defence_pct = self.weights.defence_pct;
+        let weights = &self.weights;
         let c = (self.size() / 2) as u8;
         let centre = self.board.is_empty().then_some(cell(Point::new(c, c)));
         centre
@@ -277,7 +277,10 @@ impl Position {
                 if must_defend && !(mine.four || their_four) {
                     return None;
                 }
-                Some((point_of(i), mine.value[0] + their_value * defence_pct / 100))
+                Some((
+                    point_of(i),
+                    ordering_score(mine.value[0], their_value, weights),
+                ))
             })
     }
 
