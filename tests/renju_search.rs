@@ -111,3 +111,50 @@ fn a_four_is_blocked_and_a_raised_stop_flag_still_answers() {
     );
     assert_eq!(stopped.best, Some(Point::new(3, 3)));
 }
+
+/// A renju board after `moves` ("x,y" each, Black first, alternating).
+fn board_after(moves: &str) -> Board {
+    let mut b = Board::new(15, Rule::Renju).unwrap();
+    for m in moves.split_whitespace() {
+        let (x, y) = m.split_once(',').unwrap();
+        let p = Point::new(x.parse().unwrap(), y.parse().unwrap());
+        b.put(p, b.side_to_move()).unwrap();
+    }
+    b
+}
+
+/// Game 11 of a match against PentaZen 0.4.17 (renju, 1 s a move), Black (Tengen) to
+/// move at ply 24. Black wins by 8,9 or 5,5, neither of them a three or a four (Rapfi:
+/// White mated 14 and 16 plies later), so the threat-space search cannot see it; only
+/// the alpha-beta can. With every unforced node searching up to 24 moves it needed over
+/// 950k nodes (6,5 at 800k and 950k; in the game too, and the win was gone); with
+/// move-count pruning (few moves near the horizon and where nothing threatens) 720k.
+/// Measured with the protocol's default 64 MiB table (the table's size changes the tree).
+#[test]
+fn a_win_that_starts_with_a_quiet_move_is_found_in_800k_nodes() {
+    let b = board_after(
+        "7,7 7,6 8,7 9,7 6,7 4,7 8,8 8,6 6,6 9,9 7,5 9,6 9,8 6,8 10,6 4,4 8,4 9,3 9,5 11,7 \
+         10,8 11,8 10,7 10,5",
+    );
+    assert_eq!(b.side_to_move(), Color::Black);
+    let limits = Limits {
+        nodes: Some(800_000),
+        ..Limits::default()
+    };
+    let r = Engine::new(64, 1).search(
+        &b,
+        Color::Black,
+        &limits,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    let wins = [Point::new(8, 9), Point::new(5, 5)];
+    assert!(
+        r.mate.is_some_and(|m| m > 0) && r.best.is_some_and(|p| wins.contains(&p)),
+        "played {:?} (mate {:?}, depth {}, {} nodes)",
+        r.best,
+        r.mate,
+        r.depth,
+        r.nodes
+    );
+}

@@ -14,8 +14,27 @@ pub const WIN: i32 = 20_000;
 /// Scores beyond this are proven wins or losses.
 pub const WIN_BOUND: i32 = WIN - 1_000;
 const INFINITY: i32 = WIN + 1;
-/// At most this many of the best-ordered moves are searched at an unforced node.
-const MAX_BRANCH: usize = 24;
+/// At most this many of the best-ordered moves are searched at a node that answers an
+/// open three.
+const MAX_DEFENCES: usize = 24;
+/// Move-count pruning: how many of the best-ordered moves an unforced node searches, by
+/// depth (0 is the quiescence search) and calm (see [`Position::is_calm`]). A calm node
+/// searches `5 sqrt(d) - 2` moves, at most 8 (1, 3, 5, 7, 8, ...): with no three or
+/// four to make, the best-ordered few decide. Any other node searches `15 sqrt(d) - 12`,
+/// at most 32 (1, 3, 9, 14, 18, 22, 25, 28, ...): few near the horizon, where a quiet
+/// move rarely changes the score, so the depth saved goes to the threats; more deep in
+/// the tree, where a quiet move may prepare a winning attack.
+static BRANCH: once_cell::sync::Lazy<[[usize; 2]; 64]> = once_cell::sync::Lazy::new(|| {
+    let mut b = [[0; 2]; 64];
+    for (d, row) in b.iter_mut().enumerate() {
+        let root = (d as f64).sqrt();
+        *row = [
+            (15.0 * root - 12.0).round().clamp(1.0, 32.0) as usize,
+            (5.0 * root - 2.0).round().clamp(1.0, 8.0) as usize,
+        ];
+    }
+    b
+});
 /// Late-move reductions of a quiet move, by depth and move number: about
 /// `ln(depth) * ln(number + 1) / 2`.
 static LMR: once_cell::sync::Lazy<[[i32; 64]; 64]> = once_cell::sync::Lazy::new(|| {
@@ -214,6 +233,7 @@ impl<'a> Worker<'a> {
             (fives.next(), fives.next())
         };
         let mut stand_pat = None;
+        let mut defending = false;
         let mut moves: Moves = if let Some(block) = forced {
             if second_five.is_some() || !self.pos.is_legal(block, me) {
                 return -(WIN - ply_i - 2);
@@ -226,6 +246,8 @@ impl<'a> Worker<'a> {
             if depth <= 0 {
                 // Quiescence: the static score stands unless a four (which the opponent
                 // must block) does better, so wins by fours past the horizon are seen.
+                // Only the best-ordered four is tried (see `BRANCH`): a quick line of
+                // fours, not a full VCF.
                 let stand = evaluate(&self.pos);
                 if stand >= beta || depth <= -QUIESCENCE_FOURS {
                     return stand;
@@ -241,8 +263,8 @@ impl<'a> Worker<'a> {
                 stand_pat = Some(stand);
                 fours
             } else {
-                let must_defend = self.pos.has_flex_four(!me);
-                self.pos.moves(must_defend).collect()
+                defending = self.pos.has_flex_four(!me);
+                self.pos.moves(defending).collect()
             }
         };
         let forced = forced.is_some();
@@ -293,11 +315,16 @@ impl<'a> Worker<'a> {
         self.order(&mut moves, tt_move, ply, me);
         let branch = if forced {
             1
-        } else {
-            // Shallow nodes look at fewer moves: their quiet tail rarely matters.
-            MAX_BRANCH
+        } else if defending {
+            // The answers to an open three are every point that stops any four of the
+            // opponent's: cut short like other nodes, the one real defence is often left
+            // out and the search sees wins that are not there.
+            MAX_DEFENCES
                 .min(6 + 3 * depth.max(0) as usize)
                 .min(moves.len())
+        } else {
+            let calm = usize::from(self.pos.is_calm());
+            BRANCH[depth.clamp(0, 63) as usize][calm].min(moves.len())
         };
         // A forced reply costs no depth: the line is as long as the threats in it.
         let child_depth = if forced { depth } else { depth - 1 };

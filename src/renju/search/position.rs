@@ -309,6 +309,13 @@ impl Position {
         !self.summary.fives[color.index()].is_empty()
     }
 
+    /// Is the position calm: no empty point where either side would make a three or a
+    /// four (by shape, fouls included)? Nothing is urgent then, and few moves matter.
+    pub fn is_calm(&self) -> bool {
+        let s = &self.summary;
+        (s.fours[0] | s.fours[1] | s.threes[0] | s.threes[1]).is_empty()
+    }
+
     /// Can `color` make a four the opponent cannot stop (a legal flex-four point)?
     pub fn has_flex_four(&self, color: Color) -> bool {
         self.summary.flex_fours[color.index()]
