@@ -24,6 +24,7 @@
 //! ```
 
 mod count;
+mod nakade;
 mod params;
 mod policy;
 mod replies;

@@ -4,10 +4,12 @@
 //! move left in atari, save an own chain the last move put in atari (by taking an
 //! attacker or by running), catch a chain of two liberties in an atari it cannot escape,
 //! and never make a move that puts an own chain of several stones in atari without taking
-//! anything (a self-atari, almost always a blunder). Playouts then replay the last reply
-//! that won after the same moves ([`Replies`]), then answer with 3x3 shape. Everything
-//! else is chosen uniformly, without filling an own eye.
+//! anything (a self-atari, almost always a blunder). Both sides take the vital point of a
+//! small eye space ([`nakade`](super::nakade)), to live or to kill. Playouts then replay
+//! the last reply that won after the same moves ([`Replies`]), then answer with 3x3
+//! shape. Everything else is chosen uniformly, without filling an own eye.
 
+use super::nakade::{is_vital_point, nakade_reply};
 use super::replies::Replies;
 use super::shape::is_good_shape;
 use crate::core::{Color, SplitMix64};
@@ -298,8 +300,8 @@ impl FirstPlayed {
 
 /// Plays the policy from `position`, `first` to move and `last` the move before, until
 /// both sides pass (or a move limit against long cycles), marking every move in `played`.
-/// With `replies`, their last good reply comes after the tactical one and before shape,
-/// and every move is recorded in them.
+/// With `replies`, their last good reply comes after the tactical one and the vital point
+/// and before shape, and every move is recorded in them.
 pub(super) fn playout(
     position: &mut Position,
     first: Color,
@@ -316,6 +318,7 @@ pub(super) fn playout(
         }
         let mv = last
             .and_then(|l| tactical_reply(position, color, l))
+            .or_else(|| last.and_then(|l| nakade_reply(position, color, l)))
             .or_else(|| replies.as_deref().and_then(|r| r.reply(position, color)))
             .or_else(|| last.and_then(|l| shape_reply(position, color, l, rng)))
             .or_else(|| random_sensible(position, color, rng));
@@ -386,7 +389,8 @@ fn random_sensible(position: &mut Position, color: Color, rng: &mut SplitMix64) 
 /// [`MctsParams::prior_visits`](super::MctsParams::prior_visits) playouts.
 pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<Vertex>) -> f32 {
     let placement = Placement::of(position, color, v);
-    if placement.captures {
+    // A vital point may put the killer's stones in atari: it is played for the shape.
+    if placement.captures || is_vital_point(position, v) {
         return 0.8;
     }
     if placement.is_self_atari() {
