@@ -17,7 +17,7 @@
 //! two or more points tie.
 
 use crate::core::Color;
-use crate::go::{Position, Suicide, Vertex};
+use crate::go::{Points, Position, Suicide, Vertex};
 
 /// The largest eye space with a vital point (the rabbity six).
 const MAX_EYE_SPACE: usize = 6;
@@ -106,25 +106,68 @@ fn neighbours(position: &Position, v: Vertex) -> impl Iterator<Item = Vertex> + 
         .filter_map(move |&n| size.vertex_at(usize::from(n)))
 }
 
-/// Is the empty point `v` the vital point of a small eye space of either colour? Both
-/// sides want it: the owner to live, the other to kill.
-pub(super) fn is_vital_point(position: &Position, v: Vertex) -> bool {
-    [Color::Black, Color::White].into_iter().any(|owner| {
-        EyeSpace::around(position, owner, v).is_some_and(|s| s.vital_point(position) == Some(v))
-    })
+/// The empty vital points of every small eye space on the board, of either owner: the
+/// points both sides want, the owner to live, the other to kill. One walk over the board
+/// per owner, so that the priors of all moves of a new node cost one.
+pub(super) fn vital_points(position: &Position) -> Points {
+    let size = position.size();
+    let mut vital = Points::EMPTY;
+    let mut stack = Vec::new();
+    for owner in [Color::Black, Color::White] {
+        let mut seen = position.stones(owner);
+        for start in (0..size.points()).filter_map(|i| size.vertex_at(i)) {
+            if seen.contains(start.index()) {
+                continue;
+            }
+            // Walk the whole region, keeping its first points: it is an eye space when
+            // they are all of it.
+            let mut space = EyeSpace {
+                points: [start; MAX_EYE_SPACE],
+                len: 0,
+            };
+            let mut count = 0;
+            seen.insert(start.index());
+            stack.push(start);
+            while let Some(p) = stack.pop() {
+                if count < MAX_EYE_SPACE {
+                    space.points[count] = p;
+                }
+                count += 1;
+                for n in neighbours(position, p) {
+                    if !seen.contains(n.index()) {
+                        seen.insert(n.index());
+                        stack.push(n);
+                    }
+                }
+            }
+            if count <= MAX_EYE_SPACE {
+                space.len = count;
+                if let Some(v) = space.vital_point(position) {
+                    if position.stone(v).is_none() {
+                        vital.insert(v.index());
+                    }
+                }
+            }
+        }
+    }
+    vital
 }
 
 /// The empty vital point, legal for `color`, of a small eye space that `last` (the
-/// opponent's last move) is in or borders, for either owner, if there is one: the move
-/// may have just made or changed the shape, and both sides want that point next.
+/// opponent's last move) is in or borders, if there is one: the move may have just made
+/// or changed the shape, and both sides want that point next. A stone is inside the eye
+/// spaces of the other colour and borders those of its own (through its neighbours that
+/// are not its own stones).
 pub(super) fn nakade_reply(position: &Position, color: Color, last: Vertex) -> Option<Vertex> {
-    let starts = std::iter::once(last).chain(neighbours(position, last));
-    starts
-        .flat_map(|start| [Color::Black, Color::White].map(|owner| (start, owner)))
-        .filter(|&(start, owner)| position.stone(start) != Some(owner))
-        .filter_map(|(start, owner)| {
-            EyeSpace::around(position, owner, start)?.vital_point(position)
-        })
+    let mover = position.stone(last)?;
+    let inside = EyeSpace::around(position, !mover, last);
+    let bordered = neighbours(position, last)
+        .filter(|&n| position.stone(n) != Some(mover))
+        .map(|n| EyeSpace::around(position, mover, n));
+    std::iter::once(inside)
+        .chain(bordered)
+        .flatten()
+        .filter_map(|space| space.vital_point(position))
         .find(|&v| {
             position.stone(v).is_none() && position.check(color, v, Suicide::Illegal).is_ok()
         })
@@ -265,8 +308,9 @@ mod tests {
             nakade_reply(&pos, Color::Black, at(&pos, 1, 0)),
             Some(at(&pos, 0, 0))
         );
-        assert!(is_vital_point(&pos, at(&pos, 0, 0)));
-        assert!(!is_vital_point(&pos, at(&pos, 4, 4)));
+        let vital = vital_points(&pos);
+        assert_eq!(vital.len(), 1);
+        assert!(vital.contains(at(&pos, 0, 0).index()));
         // White's last stone (2,1) made the bent three: the reply is its vital point.
         let pos = parse_diagram(
             "..O..\n\

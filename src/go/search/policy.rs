@@ -9,11 +9,11 @@
 //! the last reply that won after the same moves ([`Replies`]), then answer with 3x3
 //! shape. Everything else is chosen uniformly, without filling an own eye.
 
-use super::nakade::{is_vital_point, nakade_reply};
+use super::nakade::nakade_reply;
 use super::replies::Replies;
 use super::shape::is_good_shape;
 use crate::core::{Color, SplitMix64};
-use crate::go::{Position, Suicide, Vertex};
+use crate::go::{Points, Position, Suicide, Vertex};
 
 /// How many random candidates a playout move looks at before it accepts a self-atari.
 const SELF_ATARI_RETRIES: usize = 3;
@@ -386,11 +386,18 @@ fn random_sensible(position: &mut Position, color: Color, rng: &mut SplitMix64) 
 
 /// The prior win rate of `color` playing `v` (a legal move) in `position` after the
 /// opponent's `last`: the tree starts a node from it as from
-/// [`MctsParams::prior_visits`](super::MctsParams::prior_visits) playouts.
-pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<Vertex>) -> f32 {
+/// [`MctsParams::prior_visits`](super::MctsParams::prior_visits) playouts. `vital` holds
+/// the position's [`vital_points`](super::nakade::vital_points).
+pub(super) fn prior(
+    position: &Position,
+    color: Color,
+    v: Vertex,
+    last: Option<Vertex>,
+    vital: &Points,
+) -> f32 {
     let placement = Placement::of(position, color, v);
     // A vital point may put the killer's stones in atari: it is played for the shape.
-    if placement.captures || is_vital_point(position, v) {
+    if placement.captures || vital.contains(v.index()) {
         return 0.8;
     }
     if placement.is_self_atari() {
@@ -572,9 +579,20 @@ mod tests {
         );
         // The tree's prior likes the catching atari as much as a capture.
         let last = Some(at(&pos, 2, 2));
-        assert_eq!(prior(&pos, Color::White, at(&pos, 2, 1), last), 0.8);
-        assert!(prior(&pos, Color::White, at(&pos, 3, 2), last) < 0.8);
-        assert!(prior(&broken, Color::White, at(&broken, 2, 1), last) < 0.8);
+        assert_eq!(
+            prior(&pos, Color::White, at(&pos, 2, 1), last, &Points::EMPTY),
+            0.8
+        );
+        assert!(prior(&pos, Color::White, at(&pos, 3, 2), last, &Points::EMPTY) < 0.8);
+        assert!(
+            prior(
+                &broken,
+                Color::White,
+                at(&broken, 2, 1),
+                last,
+                &Points::EMPTY
+            ) < 0.8
+        );
     }
 
     #[test]
