@@ -16,7 +16,6 @@
 //! dead whatever is played (straight and bent four, the square four, two by three), where
 //! two or more points tie.
 
-use super::policy::neighbours;
 use crate::core::Color;
 use crate::go::{Points, Position, Suicide, Vertex};
 
@@ -97,6 +96,14 @@ impl EyeSpace {
         }
         best.filter(|&(_, d)| !tied && d + 2 >= n).map(|(p, _)| p)
     }
+}
+
+/// The on-board neighbours of `v`.
+fn neighbours(position: &Position, v: Vertex) -> impl Iterator<Item = Vertex> + '_ {
+    let size = position.size();
+    size.geometry().neighbours[v.index()]
+        .iter()
+        .filter_map(move |&n| size.vertex_at(usize::from(n)))
 }
 
 /// The empty vital points of every small eye space on the board, of either owner: the

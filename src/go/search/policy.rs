@@ -19,7 +19,7 @@ use crate::go::{Points, Position, Suicide, Vertex};
 const SELF_ATARI_RETRIES: usize = 3;
 
 /// The on-board neighbours of `v`.
-pub(super) fn neighbours(position: &Position, v: Vertex) -> impl Iterator<Item = Vertex> + '_ {
+fn neighbours(position: &Position, v: Vertex) -> impl Iterator<Item = Vertex> + '_ {
     let size = position.size();
     size.geometry().neighbours[v.index()]
         .iter()
