@@ -4,10 +4,9 @@
 //! must come out dead and every living one alive (or seki).
 //!
 //! Three examples are still judged otherwise, all where the analyser leaves chains unknown
-//! and playouts are a poor judge: the hane seki of 死活例3 (random playouts break a seki one
-//! way or the other), 死活例4 (14 stones; judged right before the playouts took nakade
-//! vital points, which in turn got the corner seki of 死活例19 right) and 死活例23 (dead "by
-//! the object of the game": an area over the analyser's size limit). 死活例14, where a chain the playouts
+//! and playouts are a poor judge: the hane seki of 死活例3 and the corner seki of 死活例19
+//! (random playouts break a seki one way or the other) and 死活例23 (dead "by the object of
+//! the game": an area over the analyser's size limit). 死活例14, where a chain the playouts
 //! kept was vouched for as safe, the analyser now decides in full itself.
 //! The test pins that list, so that a change for better or worse shows.
 
@@ -20,7 +19,7 @@ use tengen::go::search::{Engine, Limits, SearchConfig};
 use tengen::go::{Game, Rules};
 
 /// The examples judged otherwise, in the order the fixtures load.
-const KNOWN_WRONG: [&str; 3] = ["ex03", "ex04", "ex23"];
+const KNOWN_WRONG: [&str; 3] = ["ex03", "ex19", "ex23"];
 
 #[test]
 fn the_engine_judges_every_seed_example_as_the_seed_does() {

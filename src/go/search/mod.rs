@@ -24,7 +24,6 @@
 //! ```
 
 mod count;
-mod nakade;
 mod params;
 mod policy;
 mod replies;
@@ -40,7 +39,6 @@ use crate::go::{
 pub use params::MctsParams;
 
 use count::{black_half_wins, black_lead, count, territory_offset, Owners};
-use nakade::vital_points;
 use policy::{playout, prior, FirstPlayed};
 use replies::Replies;
 use std::ops::Range;
@@ -485,11 +483,10 @@ fn unsearched_choice(game: &Game, color: Color) -> Decision {
         let (p, n) = (size.point(v), size.get() as i32 - 1);
         (2 * i32::from(p.x) - n).abs() + (2 * i32::from(p.y) - n).abs()
     };
-    let vital = vital_points(position);
     game.legal_moves(color)
         .into_iter()
         .filter(|&v| !position.is_eye(color, v))
-        .map(|v| (v, prior(position, color, v, last, &vital), off_centre(v)))
+        .map(|v| (v, prior(position, color, v, last), off_centre(v)))
         .fold(
             None,
             |best: Option<(Vertex, f32, i32)>, (v, p, d)| match best {
@@ -888,13 +885,12 @@ impl<'a> Worker<'a> {
     fn expand(&mut self, node: u32, color: Color, last: Option<Option<Vertex>>) -> bool {
         let position = self.game.position();
         let last_vertex = last.flatten();
-        let vital = vital_points(position);
         let mut moves: Vec<(u16, f32)> = self
             .game
             .legal_moves(color)
             .into_iter()
             .filter(|&v| !position.is_eye(color, v))
-            .map(|v| (v.0, prior(position, color, v, last_vertex, &vital)))
+            .map(|v| (v.0, prior(position, color, v, last_vertex)))
             .collect();
         // Passing is worth a look when the opponent just passed or nothing else is left.
         let pass_prior = if last == Some(None) || moves.is_empty() {

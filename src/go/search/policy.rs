@@ -4,16 +4,14 @@
 //! move left in atari, save an own chain the last move put in atari (by taking an
 //! attacker or by running), catch a chain of two liberties in an atari it cannot escape,
 //! and never make a move that puts an own chain of several stones in atari without taking
-//! anything (a self-atari, almost always a blunder). Both sides take the vital point of a
-//! small eye space ([`nakade`](super::nakade)), to live or to kill. Playouts then replay
-//! the last reply that won after the same moves ([`Replies`]), then answer with 3x3
-//! shape. Everything else is chosen uniformly, without filling an own eye.
+//! anything (a self-atari, almost always a blunder). Playouts then replay the last reply
+//! that won after the same moves ([`Replies`]), then answer with 3x3 shape. Everything
+//! else is chosen uniformly, without filling an own eye.
 
-use super::nakade::nakade_reply;
 use super::replies::Replies;
 use super::shape::is_good_shape;
 use crate::core::{Color, SplitMix64};
-use crate::go::{Points, Position, Suicide, Vertex};
+use crate::go::{Position, Suicide, Vertex};
 
 /// How many random candidates a playout move looks at before it accepts a self-atari.
 const SELF_ATARI_RETRIES: usize = 3;
@@ -300,8 +298,8 @@ impl FirstPlayed {
 
 /// Plays the policy from `position`, `first` to move and `last` the move before, until
 /// both sides pass (or a move limit against long cycles), marking every move in `played`.
-/// With `replies`, their last good reply comes after the tactical one and the vital point
-/// and before shape, and every move is recorded in them.
+/// With `replies`, their last good reply comes after the tactical one and before shape,
+/// and every move is recorded in them.
 pub(super) fn playout(
     position: &mut Position,
     first: Color,
@@ -318,7 +316,6 @@ pub(super) fn playout(
         }
         let mv = last
             .and_then(|l| tactical_reply(position, color, l))
-            .or_else(|| last.and_then(|l| nakade_reply(position, color, l)))
             .or_else(|| replies.as_deref().and_then(|r| r.reply(position, color)))
             .or_else(|| last.and_then(|l| shape_reply(position, color, l, rng)))
             .or_else(|| random_sensible(position, color, rng));
@@ -386,18 +383,10 @@ fn random_sensible(position: &mut Position, color: Color, rng: &mut SplitMix64) 
 
 /// The prior win rate of `color` playing `v` (a legal move) in `position` after the
 /// opponent's `last`: the tree starts a node from it as from
-/// [`MctsParams::prior_visits`](super::MctsParams::prior_visits) playouts. `vital` holds
-/// the position's [`vital_points`](super::nakade::vital_points).
-pub(super) fn prior(
-    position: &Position,
-    color: Color,
-    v: Vertex,
-    last: Option<Vertex>,
-    vital: &Points,
-) -> f32 {
+/// [`MctsParams::prior_visits`](super::MctsParams::prior_visits) playouts.
+pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<Vertex>) -> f32 {
     let placement = Placement::of(position, color, v);
-    // A vital point may put the killer's stones in atari: it is played for the shape.
-    if placement.captures || vital.contains(v.index()) {
+    if placement.captures {
         return 0.8;
     }
     if placement.is_self_atari() {
@@ -579,20 +568,9 @@ mod tests {
         );
         // The tree's prior likes the catching atari as much as a capture.
         let last = Some(at(&pos, 2, 2));
-        assert_eq!(
-            prior(&pos, Color::White, at(&pos, 2, 1), last, &Points::EMPTY),
-            0.8
-        );
-        assert!(prior(&pos, Color::White, at(&pos, 3, 2), last, &Points::EMPTY) < 0.8);
-        assert!(
-            prior(
-                &broken,
-                Color::White,
-                at(&broken, 2, 1),
-                last,
-                &Points::EMPTY
-            ) < 0.8
-        );
+        assert_eq!(prior(&pos, Color::White, at(&pos, 2, 1), last), 0.8);
+        assert!(prior(&pos, Color::White, at(&pos, 3, 2), last) < 0.8);
+        assert!(prior(&broken, Color::White, at(&broken, 2, 1), last) < 0.8);
     }
 
     #[test]
