@@ -920,10 +920,22 @@ fn swap2(engine: &Engine, board: &Board, limits: &Limits, stop: &AtomicBool) -> 
     let white_score = |b: &Board, l: &Limits| engine.search(b, Color::White, l, stop, &mut |_| {});
     match board.stone_count() {
         0 => {
-            let per = limits.share(OPENINGS.len());
+            // Each opening gets an equal part of the time still left, so that the small
+            // cost of starting each of 26 searches does not add up past the turn.
+            let started = Instant::now();
+            let per_opening = limits.share(OPENINGS.len());
             let best = OPENINGS
                 .iter()
-                .map(|o| {
+                .enumerate()
+                .map(|(k, o)| {
+                    let rest = |t: Option<Duration>| {
+                        t.map(|t| t.saturating_sub(started.elapsed()) / (OPENINGS.len() - k) as u32)
+                    };
+                    let per = Limits {
+                        soft_time: rest(limits.soft_time),
+                        hard_time: rest(limits.hard_time),
+                        ..per_opening.clone()
+                    };
                     let stones = o.stones(board.size());
                     let mut b = board.clone();
                     for (k, &p) in stones.iter().enumerate() {

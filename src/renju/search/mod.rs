@@ -156,17 +156,23 @@ impl Engine {
         self.weights = weights;
     }
 
-    /// Replaces the table by one of at most `bytes`.
+    /// Replaces the table by one of at most `bytes`; a table of that size already is kept
+    /// as it is (managers repeat `INFO max_memory` before every game).
     pub fn resize_table(&mut self, bytes: usize) {
-        *self.tt.write().unwrap_or_else(|e| e.into_inner()) = TranspositionTable::with_bytes(bytes);
+        let tt = self.tt.get_mut().unwrap_or_else(|e| e.into_inner());
+        if TranspositionTable::bytes_for(bytes) != tt.bytes() {
+            *tt = TranspositionTable::with_bytes(bytes);
+        }
     }
 
     pub fn table_bytes(&self) -> usize {
         self.tt.read().unwrap_or_else(|e| e.into_inner()).bytes()
     }
 
+    /// Empties the table (between searches: it waits for none to hold it).
     pub fn clear_table(&self) {
-        self.tt.read().unwrap_or_else(|e| e.into_inner()).clear();
+        let mut tt = self.tt.write().unwrap_or_else(|e| e.into_inner());
+        *tt = tt.emptied();
     }
 
     /// Finds the best move for `to_move` on `board`.

@@ -4,6 +4,7 @@
 //! by two threads at once fails the XOR check on reading and reads as a miss.
 
 use crate::core::Point;
+use std::alloc::{alloc_zeroed, Layout};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// How a stored score bounds the true one.
@@ -76,7 +77,23 @@ fn entries_for(bytes: usize) -> usize {
 /// assert_eq!(tt.probe(0x123456), None);
 /// ```
 pub struct TranspositionTable {
-    slots: Box<[[AtomicU64; 2]]>,
+    slots: Box<[Slot]>,
+}
+
+/// One entry: the key XORed with the data, and the data.
+type Slot = [AtomicU64; 2];
+
+/// `entries` zeroed slots, or `None` when the allocator has not that much memory.
+fn zeroed_slots(entries: usize) -> Option<Box<[Slot]>> {
+    let layout = Layout::array::<Slot>(entries).ok()?;
+    // SAFETY: the layout has a non-zero size (entries >= 1024); an all-zero `AtomicU64` is
+    // a valid 0 (it has the bit validity of `u64`); the pointer comes from the global
+    // allocator with the layout of `[Slot]` of this length, which is what `Box<[Slot]>`
+    // frees it with.
+    unsafe {
+        let ptr = alloc_zeroed(layout).cast::<Slot>();
+        (!ptr.is_null()).then(|| Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, entries)))
+    }
 }
 
 /// Bytes per entry.
@@ -92,18 +109,27 @@ impl TranspositionTable {
 
     /// A table of at most `bytes` bytes (at least 1024 entries). When the memory cannot be
     /// had, the table halves until it can: a size asked by a manager never aborts.
+    ///
+    /// The memory comes zeroed from the allocator (fresh pages for a large table), so a
+    /// table costs nothing until the search writes to it: an engine starts, and a manager's
+    /// `INFO max_memory` resizes it, in a few milliseconds, not the tenth of a second that
+    /// writing 64 MiB of zeros takes.
     pub fn with_bytes(bytes: usize) -> TranspositionTable {
         let mut entries = entries_for(bytes);
         loop {
-            let mut slots: Vec<[AtomicU64; 2]> = Vec::new();
-            if slots.try_reserve_exact(entries).is_ok() || entries <= 1024 {
-                slots.extend((0..entries).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
-                return TranspositionTable {
-                    slots: slots.into_boxed_slice(),
-                };
+            if let Some(slots) = zeroed_slots(entries) {
+                return TranspositionTable { slots };
+            }
+            if entries <= 1024 {
+                std::alloc::handle_alloc_error(Layout::array::<Slot>(entries).expect("small"));
             }
             entries /= 2;
         }
+    }
+
+    /// The size of a table asked for `bytes` (when the memory can be had).
+    pub fn bytes_for(bytes: usize) -> usize {
+        entries_for(bytes) * ENTRY_BYTES
     }
 
     /// Size in bytes.
@@ -112,7 +138,7 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
+    fn slot(&self, key: u64) -> &Slot {
         &self.slots[key as usize & (self.slots.len() - 1)]
     }
 
@@ -134,11 +160,10 @@ impl TranspositionTable {
         d.store(data, Relaxed);
     }
 
-    pub fn clear(&self) {
-        for [k, d] in self.slots.iter() {
-            k.store(0, Relaxed);
-            d.store(0, Relaxed);
-        }
+    /// An empty table of the same size (fresh zeroed memory, so clearing a table the
+    /// search never touched touches nothing either).
+    pub fn emptied(&self) -> TranspositionTable {
+        Self::with_bytes(self.bytes())
     }
 
     /// Permille of the first thousand slots in use (Yixin's hash-usage figure).
@@ -163,5 +188,29 @@ mod tests {
         assert_eq!(entries_for(1 << 20), (1 << 20) / ENTRY_BYTES);
         assert_eq!(entries_for((1 << 20) + 5), (1 << 20) / ENTRY_BYTES);
         assert_eq!(entries_for(usize::MAX), MAX_BYTES / ENTRY_BYTES);
+    }
+
+    #[test]
+    fn a_new_or_emptied_table_holds_nothing() {
+        let tt = TranspositionTable::with_bytes(1 << 16);
+        assert_eq!(tt.bytes(), TranspositionTable::bytes_for(1 << 16));
+        assert!(tt
+            .slots
+            .iter()
+            .all(|[k, d]| k.load(Relaxed) == 0 && d.load(Relaxed) == 0));
+        let entry = Entry {
+            best: None,
+            score: 3,
+            depth: 1,
+            bound: Bound::Exact,
+        };
+        for key in 1..5000u64 {
+            tt.store(key.wrapping_mul(0x9e37_79b9_7f4a_7c15), entry);
+        }
+        assert!(tt.usage_permille() > 900);
+        let empty = tt.emptied();
+        assert_eq!(empty.bytes(), tt.bytes());
+        assert_eq!(empty.usage_permille(), 0);
+        assert_eq!(empty.probe(1u64.wrapping_mul(0x9e37_79b9_7f4a_7c15)), None);
     }
 }
