@@ -500,6 +500,19 @@ fn unsearched_choice(game: &Game, color: Color) -> Decision {
 /// The status of every stone of `position`: what the rules core's analyser proves, and
 /// for the chains it leaves unknown, the judgement of `ownership` (computed only then).
 /// Also says whether that judgement was clear for every such chain.
+///
+/// Ownership kills an unknown chain when its opponent owns its points by more than
+/// [`DEAD_OWNERSHIP`]. A chain that shares a liberty with stones the analyser proves to
+/// be in seki is killed only when the opponent owns them clearly (by
+/// [`SETTLED_OWNERSHIP`]), and is otherwise part of that seki. Playouts do not respect a
+/// seki: they play the moves that break it (a capture that loses the fight after it, a
+/// dame filled) as readily as any other, so stones that live by the seki often end them
+/// in the opponent's hands. In the hane seki of the Japanese rules' example 3, White
+/// takes the three corner stones in three playouts of four, although the seed shows
+/// that taking them loses White the group beside them. A dead stone in a seki's eye, by
+/// contrast, is taken in practically every playout: the capture is always a legal move
+/// that fills no eye and is no self-atari, so the playout plays it before it ends unless
+/// the stone's owner wins the whole fight around it.
 fn judge(
     position: &Position,
     rules: &Rules,
@@ -553,14 +566,22 @@ fn judge(
     let life = LifeAndDeath::analyse_with(position, rules, &options);
     let mut verdict = verdict_of(&life);
     let mut clear = true;
+    let size = position.size();
+    let seki_liberties = size.neighbours_of(life.seki_stones()) & position.empty_points();
     for (chain, color) in chains(life.unknown_stones()) {
-        // A seki, which playouts break one way or the other at random, stays near zero
-        // and lives.
         let kept = kept(chain, color);
         clear &= kept.abs() >= SETTLED_OWNERSHIP;
-        if kept < -DEAD_OWNERSHIP {
+        if !(size.neighbours_of(chain) & seki_liberties).is_empty() {
+            if kept <= -SETTLED_OWNERSHIP {
+                verdict.dead |= chain;
+            } else {
+                verdict.seki |= chain;
+            }
+        } else if kept < -DEAD_OWNERSHIP {
             verdict.dead |= chain;
         } else {
+            // A seki, which playouts break one way or the other at random, stays near
+            // zero and lives.
             verdict.alive |= chain;
         }
     }
