@@ -8,8 +8,9 @@ use crate::core::{Color, SplitMix64};
 use smallvec::SmallVec;
 use std::fmt;
 
-// Point contents. Stones use their colour's index so `Color::index` converts for free.
-const EMPTY: u8 = 2;
+// Point contents ([`Position::content`]). Stones use their colour's index so
+// `Color::index` converts for free.
+pub(super) const EMPTY: u8 = 2;
 const OFF: u8 = 3;
 
 /// The change to a neighbour's tally (`Position::around`) when a point turns from empty
@@ -260,6 +261,21 @@ impl Position {
     #[inline]
     pub fn ko(&self) -> Option<(Vertex, Color)> {
         self.ko
+    }
+
+    /// What point `i` holds: a colour index (below [`EMPTY`]), [`EMPTY`], or (for the
+    /// off-board sentinel `size * size` that the geometry's neighbour tables name) a
+    /// value above it.
+    #[inline]
+    pub(super) fn content(&self, i: usize) -> u8 {
+        self.cells[i].color
+    }
+
+    /// A name of the chain on point `i`, shared by all its stones; `size * size` for an
+    /// empty point.
+    #[inline]
+    pub(super) fn chain_id(&self, i: usize) -> usize {
+        usize::from(self.cells[i].rep)
     }
 
     /// The stones of the chain on `v` (empty when `v` is empty).

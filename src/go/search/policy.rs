@@ -11,6 +11,7 @@
 use super::replies::Replies;
 use super::shape::is_good_shape;
 use crate::core::{Color, SplitMix64};
+use crate::go::position::EMPTY;
 use crate::go::{Position, Suicide, Vertex};
 
 /// How many random candidates a playout move looks at before it accepts a self-atari.
@@ -60,19 +61,32 @@ impl Placement {
                 *count += 1;
             }
         };
+        // The geometry's raw neighbour tables, whose off-board sentinel holds neither a
+        // stone nor an empty point: this is one of the playouts' hottest loops.
+        let geometry = position.size().geometry();
+        let own = color.index() as u8;
+        let around = geometry.neighbours_of(v.index()).map(usize::from);
         let (mut captures, mut joins) = (false, false);
-        for n in neighbours(position, v) {
-            match position.stone(n) {
-                None => add(n.index(), &mut count),
-                Some(c) if c == color => joins = true,
-                Some(_) => captures |= position.in_atari(n),
+        for n in around {
+            match position.content(n) {
+                EMPTY => add(n, &mut count),
+                c if c == own => joins = true,
+                c if c < EMPTY => captures |= position.in_atari(Vertex(n as u16)),
+                _ => {}
             }
         }
-        for n in neighbours(position, v).filter(|&n| position.stone(n) == Some(color)) {
-            for s in position.chain_stones(n) {
-                for m in neighbours(position, s) {
-                    if position.stone(m).is_none() {
-                        add(m.index(), &mut count);
+        // A chain next to `v` at several points is walked once: again it adds nothing.
+        let mut walked = [usize::MAX; 4];
+        for (k, n) in around.into_iter().enumerate() {
+            let chain = position.chain_id(n);
+            if count == MAX_COUNTED || position.content(n) != own || walked.contains(&chain) {
+                continue;
+            }
+            walked[k] = chain;
+            for s in position.chain_stones(Vertex(n as u16)) {
+                for &m in geometry.neighbours_of(s.index()) {
+                    if position.content(usize::from(m)) == EMPTY {
+                        add(usize::from(m), &mut count);
                     }
                 }
                 if count == MAX_COUNTED {
