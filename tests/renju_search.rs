@@ -158,3 +158,24 @@ fn a_win_that_starts_with_a_quiet_move_is_found_in_800k_nodes() {
         r.nodes
     );
 }
+
+/// A raised stop flag ends a threat search within a few thousand nodes (a millisecond or
+/// two), on positions rich in threes and fours where a VCT search would otherwise spend its
+/// whole budget of ten million. (Not at once: the defender's quick counter-VCF check has
+/// 200 nodes of its own each time.)
+#[test]
+fn a_raised_stop_ends_a_threat_search_within_a_few_thousand_nodes() {
+    use tengen::renju::search::{Mode, Position, ThreatSearch};
+    let raised = AtomicBool::new(true);
+    for b in positions_with_fouls(10) {
+        let mut pos = Position::new(b, Color::Black);
+        let mut search = ThreatSearch::new(&raised);
+        // A win within the first nodes may still be found; nothing more is searched.
+        search.find(&mut pos, Mode::Vct, 20, 10_000_000);
+        assert!(
+            search.nodes() < 5_000,
+            "{} nodes after stop",
+            search.nodes()
+        );
+    }
+}
