@@ -104,10 +104,27 @@ impl Liberties {
         self.0 >> SUM_SHIFT & ((1 << (SQUARE_SHIFT - SUM_SHIFT)) - 1)
     }
 
+    /// The sum of the squares of the pseudo-liberties' points.
+    #[inline]
+    fn squares(self) -> u64 {
+        self.0 >> SQUARE_SHIFT
+    }
+
     /// Exactly one distinct liberty (for a chain that has at least one).
     #[inline]
     fn in_atari(self) -> bool {
-        self.count() * (self.0 >> SQUARE_SHIFT) == self.sum() * self.sum()
+        self.count() * self.squares() == self.sum() * self.sum()
+    }
+
+    /// The two points, in index order, of two pseudo-liberties on different points: with
+    /// `a + b` and `a^2 + b^2` known, `(b - a)^2 = 2 (a^2 + b^2) - (a + b)^2`.
+    #[inline]
+    fn distinct_pair(self) -> [u16; 2] {
+        let sum = self.sum();
+        // The square is below the point count squared, far under 2^52: the float root is
+        // exact.
+        let gap = ((2 * self.squares() - sum * sum) as f64).sqrt() as u64;
+        [(sum - gap) / 2, (sum + gap) / 2].map(|p| p as u16)
     }
 }
 
@@ -271,6 +288,13 @@ impl Position {
         self.cells[i].color
     }
 
+    /// The neighbours of `v` by content, `[black, white, empty, off the board]`, from the
+    /// tally the position keeps: constant time.
+    #[inline]
+    pub(super) fn neighbour_tally(&self, v: Vertex) -> [u8; 4] {
+        self.cells[v.index()].around.to_le_bytes()
+    }
+
     /// A name of the chain on point `i`, shared by all its stones; `size * size` for an
     /// empty point.
     #[inline]
@@ -331,14 +355,22 @@ impl Position {
     }
 
     /// The two liberties of the chain on `v`, in index order, when it has exactly two,
-    /// else `None`. Stops
-    /// reading the chain at a third, which most chains show within a few stones: cheaper
-    /// than [`liberties`](Self::liberties) for the playouts' question "can it be chased?".
+    /// else `None`. Constant time for a single stone and for a chain of two
+    /// pseudo-liberties; other chains are read until a third liberty shows, which most
+    /// show within a few stones: cheaper than [`liberties`](Self::liberties) for the
+    /// playouts' question "can it be chased?".
     pub fn two_liberties(&self, v: Vertex) -> Option<[Vertex; 2]> {
         let cell = self.cells[v.index()];
-        // A chain has at least as many pseudo-liberties as liberties.
-        if cell.color >= EMPTY || self.libs_of(&cell).count() < 2 {
+        // A chain has at least as many pseudo-liberties as liberties, and a single stone
+        // exactly as many. Two that are not one liberty twice are two liberties, which
+        // their sums name: only longer chains with more need reading.
+        let chain = self.cell(usize::from(cell.rep));
+        let libs = chain.libs;
+        if cell.color >= EMPTY || libs.count() < 2 || chain.stones == 1 && libs.count() > 2 {
             return None;
+        }
+        if libs.count() == 2 {
+            return (!libs.in_atari()).then(|| libs.distinct_pair().map(Vertex));
         }
         let (mut found, mut count) = ([u16::MAX; 2], 0);
         let start = v.index();

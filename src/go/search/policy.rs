@@ -17,12 +17,20 @@ use crate::go::{Position, Suicide, Vertex};
 /// How many random candidates a playout move looks at before it accepts a self-atari.
 const SELF_ATARI_RETRIES: usize = 3;
 
-/// The on-board neighbours of `v`.
-fn neighbours(position: &Position, v: Vertex) -> impl Iterator<Item = Vertex> + '_ {
-    let size = position.size();
-    size.geometry().neighbours[v.index()]
+/// The neighbours of `v` that hold `color`'s stones. They are read from the geometry's
+/// raw neighbour tables, whose off-board sentinel holds no stone, rather than as
+/// `Option<Vertex>`: the tactical replies and priors ask this of every move.
+fn stones_beside(
+    position: &Position,
+    v: Vertex,
+    color: Color,
+) -> impl Iterator<Item = Vertex> + '_ {
+    let own = color.index() as u8;
+    let around = position.size().geometry().neighbours_of(v.index());
+    around
         .iter()
-        .filter_map(move |&n| size.vertex_at(usize::from(n)))
+        .filter(move |&&n| position.content(usize::from(n)) == own)
+        .map(|&n| Vertex(n))
 }
 
 /// The most liberties [`Placement`] counts.
@@ -44,10 +52,7 @@ impl Placement {
     /// Could a stone on the empty point `v` be a [self-atari](Self::is_self_atari)? Not
     /// with two empty neighbours: a cheap test that spares most candidates the count.
     pub(super) fn may_be_self_atari(position: &Position, v: Vertex) -> bool {
-        neighbours(position, v)
-            .filter(|&n| position.stone(n).is_none())
-            .nth(1)
-            .is_none()
+        position.neighbour_tally(v)[usize::from(EMPTY)] < 2
     }
 
     pub(super) fn of(position: &Position, color: Color, v: Vertex) -> Placement {
@@ -124,8 +129,8 @@ pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) ->
             return Some(liberty);
         }
     }
-    let saved = neighbours(position, last)
-        .filter(|&n| position.stone(n) == Some(color) && position.in_atari(n))
+    let saved = stones_beside(position, last, color)
+        .filter(|&n| position.in_atari(n))
         .find_map(|n| {
             if let Some(take) = counter_capture(position, color, n).filter(|&v| legal(v)) {
                 return Some(take);
@@ -151,8 +156,7 @@ pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) ->
         .or_else(|| {
             // An own chain the last move left with two liberties is one atari from a chase:
             // give it a third first.
-            neighbours(position, last)
-                .filter(|&n| position.stone(n) == Some(color))
+            stones_beside(position, last, color)
                 .filter_map(|n| position.two_liberties(n))
                 .flatten()
                 .find(|&l| {
@@ -166,8 +170,8 @@ pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) ->
 /// it gives the chain a liberty at least.
 fn counter_capture(position: &Position, color: Color, chain: Vertex) -> Option<Vertex> {
     position.chain(chain).iter().find_map(|s| {
-        neighbours(position, Vertex(s as u16))
-            .find(|&n| position.stone(n) == Some(!color) && position.in_atari(n))
+        stones_beside(position, Vertex(s as u16), !color)
+            .find(|&n| position.in_atari(n))
             .and_then(|n| position.atari_liberty(n))
     })
 }
@@ -220,10 +224,13 @@ fn runs_free(position: &Position, atari: Option<Vertex>, chain: Vertex) -> bool 
         },
     };
     run.is_some_and(|run| {
-        neighbours(position, run)
-            .filter(|&n| Some(n) != atari && position.stone(n).is_none())
-            .count()
-            >= 3
+        // `atari`, a liberty of the chain, is empty: it counts among `run`'s empty
+        // neighbours when it is one of them.
+        let beside_atari = atari.is_some_and(|a| {
+            let around = position.size().geometry().neighbours_of(run.index());
+            around.contains(&a.0)
+        });
+        position.neighbour_tally(run)[usize::from(EMPTY)] - u8::from(beside_atari) >= 3
     })
 }
 
@@ -245,7 +252,7 @@ fn caught_from(boards: &mut Vec<Position>, color: Color, chain: Vertex, depth: u
     let board = &mut boards[depth];
     let takes_back = board
         .chain_stones(chain)
-        .any(|s| neighbours(board, s).any(|n| board.stone(n) == Some(!color) && board.in_atari(n)));
+        .any(|s| stones_beside(board, s, !color).any(|n| board.in_atari(n)));
     let Some(liberty) = board.atari_liberty(chain) else {
         return true;
     };
@@ -360,16 +367,15 @@ fn shape_reply(
     last: Vertex,
     rng: &mut SplitMix64,
 ) -> Option<Vertex> {
-    let size = position.size();
-    let geometry = size.geometry();
+    let geometry = position.size().geometry();
     let mut found = [Vertex(0); 8];
     let mut count = 0;
-    let around = geometry.neighbours[last.index()]
-        .iter()
-        .chain(&geometry.diagonals[last.index()]);
-    for v in around.filter_map(|&n| size.vertex_at(usize::from(n))) {
-        if position.stone(v).is_none()
-            && is_good_shape(position, color, v)
+    let around = geometry.neighbours_of(last.index()).iter();
+    let around = around.chain(geometry.diagonals_of(last.index()));
+    // The off-board sentinel in the raw tables is not empty.
+    let empty = around.filter(|&&n| position.content(usize::from(n)) == EMPTY);
+    for v in empty.map(|&n| Vertex(n)) {
+        if is_good_shape(position, color, v)
             && position.check(color, v, Suicide::Illegal).is_ok()
             && !Placement::of(position, color, v).is_self_atari()
         {
@@ -406,23 +412,17 @@ pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<V
     if placement.is_self_atari() {
         return 0.1;
     }
-    let saves =
-        neighbours(position, v).any(|n| position.stone(n) == Some(color) && position.in_atari(n));
+    let saves = stones_beside(position, v, color).any(|n| position.in_atari(n));
     if saves && placement.liberties >= 2 {
         let doomed = placement.liberties == 2
-            && neighbours(position, v).any(|n| {
-                position.stone(n) == Some(color)
-                    && position.in_atari(n)
-                    && caught_in_ladder(position, color, n)
-            });
+            && stones_beside(position, v, color)
+                .any(|n| position.in_atari(n) && caught_in_ladder(position, color, n));
         return if doomed { 0.2 } else { 0.75 };
     }
     // An atari the opponent's chain cannot escape takes it.
     let catches = placement.liberties >= 2
-        && neighbours(position, v).any(|n| {
-            position.stone(n) == Some(!color)
-                && position.two_liberties(n).is_some()
-                && caught_after(position, Some(v), !color, n)
+        && stones_beside(position, v, !color).any(|n| {
+            position.two_liberties(n).is_some() && caught_after(position, Some(v), !color, n)
         });
     if catches {
         return 0.8;

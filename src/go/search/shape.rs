@@ -6,6 +6,7 @@
 //! every one of the 4^8 surroundings, in every rotation and reflection, with one lookup.
 
 use crate::core::Color;
+use crate::go::position::EMPTY;
 use crate::go::{Position, Vertex};
 use once_cell::sync::Lazy;
 
@@ -102,20 +103,18 @@ static GOOD: Lazy<Vec<bool>> = Lazy::new(|| {
 
 /// The surroundings code of the empty point `v` for `color` to move.
 fn code(position: &Position, color: Color, v: Vertex) -> u32 {
-    let size = position.size();
-    let geometry = size.geometry();
-    let around = geometry.neighbours[v.index()]
-        .iter()
-        .chain(&geometry.diagonals[v.index()]);
+    let geometry = position.size().geometry();
+    let own = color.index() as u8;
+    let around = geometry.neighbours_of(v.index()).iter();
+    let around = around.chain(geometry.diagonals_of(v.index()));
     around.enumerate().fold(0, |code, (k, &n)| {
-        // Off-board neighbours are the sentinel index, past the last point.
-        let cell = match size.vertex_at(usize::from(n)) {
-            None => Cell::Off,
-            Some(n) => match position.stone(n) {
-                None => Cell::Empty,
-                Some(c) if c == color => Cell::Own,
-                Some(_) => Cell::Theirs,
-            },
+        // The raw tables name off-board neighbours by the sentinel, whose content is
+        // above every stone's and the empty point's.
+        let cell = match position.content(usize::from(n)) {
+            EMPTY => Cell::Empty,
+            c if c == own => Cell::Own,
+            c if c < EMPTY => Cell::Theirs,
+            _ => Cell::Off,
         };
         code | (cell as u32) << (2 * k)
     })
@@ -125,11 +124,7 @@ fn code(position: &Position, color: Color, v: Vertex) -> u32 {
 pub(super) fn is_good_shape(position: &Position, color: Color, v: Vertex) -> bool {
     // Every shape answers an opponent stone beside the point: without one, no need to
     // read the surroundings.
-    let size = position.size();
-    let beside_theirs = size.geometry().neighbours[v.index()].iter().any(|&n| {
-        size.vertex_at(usize::from(n))
-            .is_some_and(|n| position.stone(n) == Some(!color))
-    });
+    let beside_theirs = position.neighbour_tally(v)[(!color).index()] > 0;
     beside_theirs && GOOD[code(position, color, v) as usize]
 }
 
