@@ -68,6 +68,7 @@ const COMMANDS: &[&str] = &[
     "loadsgf",
     "printsgf",
     "showboard",
+    "cputime",
     "final_score",
     "final_status_list",
     "time_settings",
@@ -343,6 +344,11 @@ impl Session {
                 ok(COMMANDS.contains(&cmd.args[0].as_str()).to_string())
             }
             "list_commands" => ok(COMMANDS.join("\n")),
+            "cputime" => {
+                arity(cmd, 0)?;
+                let seconds = process_cpu_seconds().ok_or("cpu time not available")?;
+                ok(format!("{seconds:.2}"))
+            }
             "quit" => Ok(Action::Quit),
             "boardsize" => {
                 arity(cmd, 1)?;
@@ -914,4 +920,17 @@ fn rules_json(rules: &Rules) -> String {
         rules.legality.suicide == Suicide::Legal,
         rules.komi
     )
+}
+
+/// The CPU time this process has used, user and system, in seconds (GoGui's `cputime`,
+/// which gogui-twogtp reports per game): from `/proc/self/stat`, so Linux only.
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces, so it is skipped up to its
+    // closing parenthesis): state is field 3, utime and stime fields 14 and 15.
+    let mut fields = stat[stat.rfind(')')? + 1..].split_whitespace().skip(11);
+    let ticks: u64 = fields.next()?.parse::<u64>().ok()? + fields.next()?.parse::<u64>().ok()?;
+    // Linux reports these in USER_HZ, which is 100 on every architecture it exports to
+    // user space.
+    Some(ticks as f64 / 100.0)
 }
