@@ -403,6 +403,9 @@ pub struct Shapes {
     pub flex_four: bool,
     pub four: bool,
     pub three: bool,
+    /// A four and a three, or two threes: two threats at once (unless a foul), which the
+    /// opponent cannot both stop without a four of its own.
+    pub double: bool,
     /// Black in renju, no five, and an overline, two fours or two threes: maybe a foul.
     pub may_foul: bool,
     /// The point's value to its colour as the side to move, then as the opponent.
@@ -454,6 +457,7 @@ impl Shapes {
         s.flex_four |= fours >= 2;
         s.four = fours > 0;
         s.three = threes > 0;
+        s.double = threes > 0 && fours > 0 || threes >= 2;
         s
     }
 

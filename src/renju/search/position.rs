@@ -21,6 +21,9 @@ const EVEN_BITS: u32 = 0x5_5555;
 
 /// Cells of the search's own grid, indexed `y * MAX_SIZE + x` whatever the board size.
 const CELLS: usize = MAX_SIZE * MAX_SIZE;
+/// Ordering bonus of a move that makes a double threat (a four-three or a three-three, not
+/// forbidden), and in the `defence_pct` share of one that stops the opponent's.
+const DOUBLE_THREAT: i32 = 400;
 type Cells = Bitboard<8>;
 
 #[inline]
@@ -269,17 +272,25 @@ impl Position {
                 }
                 // A point forbidden to the opponent is worth nothing to it, and it makes
                 // no four there.
-                let (their_value, their_four) = if theirs.may_foul && foul() {
-                    (0, false)
+                let (their_value, their_four, their_double) = if theirs.may_foul && foul() {
+                    (0, false, false)
                 } else {
-                    (theirs.value[0], theirs.four || theirs.flex_four)
+                    (
+                        theirs.value[0],
+                        theirs.four || theirs.flex_four,
+                        theirs.double,
+                    )
                 };
                 if must_defend && !(mine.four || their_four) {
                     return None;
                 }
+                // A double threat, made or stopped, comes before quiet moves whatever the
+                // fitted weights make of its shapes (they fit static scores, not urgency).
+                let urgency = DOUBLE_THREAT * i32::from(mine.double)
+                    + DOUBLE_THREAT * weights.defence_pct / 100 * i32::from(their_double);
                 Some((
                     point_of(i),
-                    ordering_score(mine.value[0], their_value, weights),
+                    ordering_score(mine.value[0], their_value, weights) + urgency,
                 ))
             })
     }
@@ -605,6 +616,27 @@ impl Lines {
 mod tests {
     use super::*;
     use crate::core::SplitMix64;
+
+    /// White's point that makes two open threes comes first among the moves, for White
+    /// to make and for Black to stop, although the fitted weights value White's double
+    /// three below a single three.
+    #[test]
+    fn a_double_threat_is_ordered_before_quiet_moves() {
+        let mut board = Board::new(15, Rule::Renju).unwrap();
+        for (x, y) in [(5, 7), (6, 7), (7, 5), (7, 6)] {
+            board.put(Point::new(x, y), Color::White).unwrap();
+        }
+        for (x, y) in [(2, 12), (3, 12), (11, 2), (12, 2), (12, 12)] {
+            board.put(Point::new(x, y), Color::Black).unwrap();
+        }
+        let double = Point::new(7, 7);
+        assert!(Weights::DEFAULT.white.mover[Term::DoubleThree as usize] < 0);
+        for to_move in Color::BOTH {
+            let pos = Position::new(board.clone(), to_move);
+            let first = pos.moves(false).max_by_key(|&(_, score)| score).unwrap();
+            assert_eq!(first.0, double, "{to_move:?} to move");
+        }
+    }
 
     /// Every cached fact equals a fresh position's, after random plays and takebacks.
     #[test]
