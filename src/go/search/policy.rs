@@ -209,11 +209,10 @@ fn caught_after(position: &Position, atari: Option<Vertex>, color: Color, chain:
     })
 }
 
-/// Does the chain on `chain` surely escape [`caught_after`] `atari` without reading: is
+/// Does the chain on `chain` surely escape [`caught_after`] `atari` without reading: does
 /// the liberty it would run to (its only one, or the one besides `atari` of its two)
-/// next to three empty points besides `atari`? Running there gives it three liberties,
-/// which the reading counts as an escape; a capture by `atari` only frees more points.
-/// Most chains playouts ask about pass this test, and it spares them the board copies.
+/// [open up](opens_up)? Most chains playouts ask about pass this test, and it spares them
+/// the board copies.
 fn runs_free(position: &Position, atari: Option<Vertex>, chain: Vertex) -> bool {
     let run = match atari {
         None => position.atari_liberty(chain),
@@ -223,15 +222,19 @@ fn runs_free(position: &Position, atari: Option<Vertex>, chain: Vertex) -> bool 
             _ => None,
         },
     };
-    run.is_some_and(|run| {
-        // `atari`, a liberty of the chain, is empty: it counts among `run`'s empty
-        // neighbours when it is one of them.
-        let beside_atari = atari.is_some_and(|a| {
-            let around = position.size().geometry().neighbours_of(run.index());
-            around.contains(&a.0)
-        });
-        position.neighbour_tally(run)[usize::from(EMPTY)] - u8::from(beside_atari) >= 3
-    })
+    run.is_some_and(|run| opens_up(position, run, atari))
+}
+
+/// Is the empty point `run` next to three empty points besides `atari` (if given, an
+/// empty point too)? A chain that runs there after the atari gets three liberties, which
+/// the reading counts as an escape; a capture by `atari` only frees more points.
+fn opens_up(position: &Position, run: Vertex, atari: Option<Vertex>) -> bool {
+    // `atari` counts among `run`'s empty neighbours when it is one of them.
+    let beside_atari = atari.is_some_and(|a| {
+        let around = position.size().geometry().neighbours_of(run.index());
+        around.contains(&a.0)
+    });
+    position.neighbour_tally(run)[usize::from(EMPTY)] - u8::from(beside_atari) >= 3
 }
 
 thread_local! {
@@ -263,13 +266,17 @@ fn caught_from(boards: &mut Vec<Position>, color: Color, chain: Vertex, depth: u
         return true;
     }
     board.place(color, liberty);
-    let liberties = board.liberties(chain);
-    if liberties.len() != 2 {
-        return liberties.len() < 2;
+    // The extension was no suicide: the chain has a liberty at least.
+    if board.in_atari(chain) {
+        return true;
     }
-    for a in liberties.iter().map(|a| Vertex(a as u16)) {
+    let Some(liberties) = board.two_liberties(chain) else {
+        return false;
+    };
+    for (a, run) in [(liberties[0], liberties[1]), (liberties[1], liberties[0])] {
         let board = &boards[depth];
-        if board.check(!color, a, Suicide::Illegal).is_err() {
+        // An atari the chain runs free from needs no copy to read.
+        if board.check(!color, a, Suicide::Illegal).is_err() || opens_up(board, run, Some(a)) {
             continue;
         }
         let (here, deeper) = boards.split_at_mut(depth + 1);
