@@ -362,11 +362,16 @@ impl Position {
     pub fn two_liberties(&self, v: Vertex) -> Option<[Vertex; 2]> {
         let cell = self.cells[v.index()];
         // A chain has at least as many pseudo-liberties as liberties, and a single stone
-        // exactly as many. Two that are not one liberty twice are two liberties, which
-        // their sums name: only longer chains with more need reading.
+        // exactly as many; a liberty counts four times at most (once per neighbour), so
+        // more than eight are three liberties. Two that are not one liberty twice are two
+        // liberties, which their sums name: only the chains in between need reading.
         let chain = self.cell(usize::from(cell.rep));
         let libs = chain.libs;
-        if cell.color >= EMPTY || libs.count() < 2 || chain.stones == 1 && libs.count() > 2 {
+        if cell.color >= EMPTY
+            || libs.count() < 2
+            || libs.count() > 8
+            || chain.stones == 1 && libs.count() > 2
+        {
             return None;
         }
         if libs.count() == 2 {

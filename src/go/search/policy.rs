@@ -88,6 +88,12 @@ impl Placement {
                 continue;
             }
             walked[k] = chain;
+            // A chain in atari names its liberty without a walk: often `v` itself, where
+            // a long chain would be walked to the end for nothing.
+            if let Some(liberty) = position.atari_liberty(Vertex(n as u16)) {
+                add(liberty.index(), &mut count);
+                continue;
+            }
             for s in position.chain_stones(Vertex(n as u16)) {
                 for &m in geometry.neighbours_of(s.index()) {
                     if position.content(usize::from(m)) == EMPTY {
