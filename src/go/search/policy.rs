@@ -211,7 +211,7 @@ fn caught_after(position: &Position, atari: Option<Vertex>, color: Color, chain:
                 return false;
             }
         }
-        caught_from(&mut boards, color, chain, 0)
+        caught_from(&mut boards, color, chain, 0, 0)
     })
 }
 
@@ -244,21 +244,24 @@ fn opens_up(position: &Position, run: Vertex, atari: Option<Vertex>) -> bool {
 }
 
 thread_local! {
-    /// One board per depth of the ladder being read, kept from one reading to the next
-    /// (playouts read many): copying into them allocates nothing.
+    /// Boards for the ladder being read, one per atari still to try, kept from one reading
+    /// to the next (playouts read many): copying into them allocates nothing.
     static LADDER_BOARDS: std::cell::RefCell<Vec<Position>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// [`caught_in_ladder`] on `boards[depth]`, with the boards after it free to use.
-fn caught_from(boards: &mut Vec<Position>, color: Color, chain: Vertex, depth: usize) -> bool {
+/// [`caught_in_ladder`] on `boards[at]`, `depth` escapes into the ladder, with the boards
+/// after `at` free to use.
+fn caught_from(
+    boards: &mut Vec<Position>,
+    color: Color,
+    chain: Vertex,
+    at: usize,
+    depth: usize,
+) -> bool {
     if depth >= LADDER_DEPTH {
         return false;
     }
-    if boards.len() <= depth + 1 {
-        let copy = boards[depth].clone();
-        boards.push(copy);
-    }
-    let board = &mut boards[depth];
+    let board = &mut boards[at];
     let takes_back = board
         .chain_stones(chain)
         .any(|s| stones_beside(board, s, !color).any(|n| board.in_atari(n)));
@@ -279,21 +282,35 @@ fn caught_from(boards: &mut Vec<Position>, color: Color, chain: Vertex, depth: u
     let Some(liberties) = board.two_liberties(chain) else {
         return false;
     };
+    // The ataris worth reading: legal, and not one the chain runs free from.
+    let (mut ataris, mut count) = ([liberties[0]; 2], 0);
     for (a, run) in [(liberties[0], liberties[1]), (liberties[1], liberties[0])] {
-        let board = &boards[depth];
-        // An atari the chain runs free from needs no copy to read.
-        if board.check(!color, a, Suicide::Illegal).is_err() || opens_up(board, run, Some(a)) {
-            continue;
+        if board.check(!color, a, Suicide::Illegal).is_ok() && !opens_up(board, run, Some(a)) {
+            ataris[count] = a;
+            count += 1;
         }
-        let (here, deeper) = boards.split_at_mut(depth + 1);
-        let next = &mut deeper[0];
-        next.clone_from(&here[depth]);
+    }
+    for (k, &a) in ataris[..count].iter().enumerate() {
+        // The last atari is read on this board, which nothing reads after it; an earlier
+        // one on a copy, as this board must stay for the next.
+        let next_at = if k + 1 == count {
+            at
+        } else {
+            if boards.len() <= at + 1 {
+                let copy = boards[at].clone();
+                boards.push(copy);
+            }
+            let (here, deeper) = boards.split_at_mut(at + 1);
+            deeper[0].clone_from(&here[at]);
+            at + 1
+        };
+        let next = &mut boards[next_at];
         next.place(!color, a);
         // An atari that leaves the attacking stone in atari is taken back.
         if next.in_atari(a) || !next.in_atari(chain) {
             continue;
         }
-        if caught_from(boards, color, chain, depth + 1) {
+        if caught_from(boards, color, chain, next_at, depth + 1) {
             return true;
         }
     }
