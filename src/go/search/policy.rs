@@ -211,7 +211,7 @@ fn caught_after(position: &Position, atari: Option<Vertex>, color: Color, chain:
                 return false;
             }
         }
-        caught_from(&mut boards, color, chain, 0, 0)
+        caught_from(&mut boards, color, chain, 0, 0, None)
     })
 }
 
@@ -250,21 +250,31 @@ thread_local! {
 }
 
 /// [`caught_in_ladder`] on `boards[at]`, `depth` escapes into the ladder, with the boards
-/// after `at` free to use.
+/// after `at` free to use. `extended`: the chain's last escape, when it joined no other
+/// chain.
 fn caught_from(
     boards: &mut Vec<Position>,
     color: Color,
     chain: Vertex,
     at: usize,
     depth: usize,
+    extended: Option<Vertex>,
 ) -> bool {
     if depth >= LADDER_DEPTH {
         return false;
     }
     let board = &mut boards[at];
-    let takes_back = board
-        .chain_stones(chain)
-        .any(|s| stones_beside(board, s, !color).any(|n| board.in_atari(n)));
+    // No attacker next to the chain was in atari before its last escape (else the chain
+    // took it and got out). Since then only the escape stone has taken liberties from
+    // attackers, the atari stone's own chain aside, which is not in atari (else it was
+    // taken back): when the escape joined no other chain, its neighbours are the only
+    // ones to look at.
+    let takes_back = match extended {
+        Some(escape) => atari_beside(board, !color, escape),
+        None => board
+            .chain_stones(chain)
+            .any(|s| atari_beside(board, !color, s)),
+    };
     let Some(liberty) = board.atari_liberty(chain) else {
         return true;
     };
@@ -274,6 +284,8 @@ fn caught_from(
     if board.check(color, liberty, Suicide::Illegal).is_err() {
         return true;
     }
+    let joins = stones_beside(board, liberty, color)
+        .any(|s| board.chain_id(s.index()) != board.chain_id(chain.index()));
     board.place(color, liberty);
     // The extension was no suicide: the chain has a liberty at least.
     if board.in_atari(chain) {
@@ -310,11 +322,18 @@ fn caught_from(
         if next.in_atari(a) || !next.in_atari(chain) {
             continue;
         }
-        if caught_from(boards, color, chain, next_at, depth + 1) {
+        let extended = (!joins).then_some(liberty);
+        if caught_from(boards, color, chain, next_at, depth + 1, extended) {
             return true;
         }
     }
     false
+}
+
+/// Is a chain of `color`'s in atari next to `v`?
+#[inline]
+fn atari_beside(position: &Position, color: Color, v: Vertex) -> bool {
+    stones_beside(position, v, color).any(|n| position.in_atari(n))
 }
 
 /// Points where each colour played first in the current playout (all moves as first).
