@@ -426,7 +426,8 @@ fn shape_reply(
     for v in empty.map(|&n| Vertex(n)) {
         if is_good_shape(position, color, v)
             && position.check(color, v, Suicide::Illegal).is_ok()
-            && !Placement::of(position, color, v).is_self_atari()
+            && !(Placement::may_be_self_atari(position, v)
+                && Placement::of(position, color, v).is_self_atari())
         {
             found[count] = v;
             count += 1;
