@@ -55,6 +55,20 @@ impl Placement {
         position.neighbour_tally(v)[usize::from(EMPTY)] < 2
     }
 
+    /// Would a `color` stone on the empty point `v` take something or have `n` liberties
+    /// (up to three)? Its empty neighbours answer first, and most points need no count.
+    pub(super) fn takes_or_breathes(
+        position: &Position,
+        color: Color,
+        v: Vertex,
+        n: usize,
+    ) -> bool {
+        usize::from(position.neighbour_tally(v)[usize::from(EMPTY)]) >= n || {
+            let placement = Placement::of(position, color, v);
+            placement.captures || placement.liberties >= n
+        }
+    }
+
     pub(super) fn of(position: &Position, color: Color, v: Vertex) -> Placement {
         // Liberties are collected until two are found: the count stops mattering there,
         // and most chains show two within a few stones.
@@ -152,10 +166,9 @@ pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) ->
     saved
         .or_else(|| {
             position.two_liberties(last)?.into_iter().find(|&a| {
-                let attacker = Placement::of(position, color, a);
                 // An atari from a stone that is itself in atari is answered by its capture.
                 legal(a)
-                    && (attacker.captures || attacker.liberties >= 2)
+                    && Placement::takes_or_breathes(position, color, a, 2)
                     && caught_after(position, Some(a), !color, last)
             })
         })
@@ -165,10 +178,7 @@ pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) ->
             stones_beside(position, last, color)
                 .filter_map(|n| position.two_liberties(n))
                 .flatten()
-                .find(|&l| {
-                    let extension = Placement::of(position, color, l);
-                    legal(l) && (extension.captures || extension.liberties >= 3)
-                })
+                .find(|&l| legal(l) && Placement::takes_or_breathes(position, color, l, 3))
         })
 }
 
