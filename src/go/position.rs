@@ -147,9 +147,6 @@ struct Cell {
     /// The liberties of the chain whose representative this point is (the dummy's on the
     /// sentinel).
     libs: Liberties,
-    /// The empty neighbours as pseudo-liberties ([`liberty`]), added up: what a stone set
-    /// here starts its chain with.
-    free: u64,
     /// The neighbours by content: byte `k` counts those whose `color` is `k`. Playouts ask
     /// "own eye?" and "a free neighbour?" of every candidate; this answers with one load.
     around: u32,
@@ -205,10 +202,6 @@ impl Position {
         let n = size.points();
         let geo = size.geometry();
         let cell = |i: usize| Cell {
-            free: (geo.neighbours[i].iter())
-                .filter(|&&m| usize::from(m) != n)
-                .map(|&m| liberty(usize::from(m)))
-                .sum(),
             around: geo.neighbours[i]
                 .iter()
                 .map(|&m| 1 << (8 * if usize::from(m) == n { OFF } else { EMPTY }))
@@ -362,11 +355,16 @@ impl Position {
     pub fn two_liberties(&self, v: Vertex) -> Option<[Vertex; 2]> {
         let cell = self.cells[v.index()];
         // A chain has at least as many pseudo-liberties as liberties, and a single stone
-        // exactly as many. Two that are not one liberty twice are two liberties, which
-        // their sums name: only longer chains with more need reading.
+        // exactly as many; a liberty counts four times at most (once per neighbour), so
+        // more than eight are three liberties. Two that are not one liberty twice are two
+        // liberties, which their sums name: only the chains in between need reading.
         let chain = self.cell(usize::from(cell.rep));
         let libs = chain.libs;
-        if cell.color >= EMPTY || libs.count() < 2 || chain.stones == 1 && libs.count() > 2 {
+        if cell.color >= EMPTY
+            || libs.count() < 2
+            || libs.count() > 8
+            || chain.stones == 1 && libs.count() > 2
+        {
             return None;
         }
         if libs.count() == 2 {
@@ -546,6 +544,8 @@ impl Position {
         // there is none), so that the stone never needs relabelling on its own.
         let (mut host, mut host_stones) = (v, 0);
         let mut reps = [0; 4];
+        // The empty neighbours as pseudo-liberties: what the new stone brings its chain.
+        let mut alone = 0u64;
         // All reads first: a load of counts that an earlier neighbour's update has just
         // written (two neighbours of one chain) would wait for the write to drain.
         for (i, &n) in neighbours.iter().enumerate() {
@@ -560,6 +560,7 @@ impl Position {
             host = if larger { rep } else { host };
             host_stones = if larger { stones } else { host_stones };
             reps[i] = rep;
+            alone += liberty(n) & u64::from(content == EMPTY).wrapping_neg();
         }
         for (i, &rep) in reps.iter().enumerate() {
             let theirs = &mut self.cell_mut(rep).libs;
@@ -568,7 +569,6 @@ impl Position {
             takes |= u32::from(theirs.is_none()) << i;
         }
         takes &= enemies;
-        let alone = self.cell(v).free;
         self.put_stone(v, own);
         let cell = self.cell_mut(v);
         cell.rep = host as u16;
@@ -747,12 +747,10 @@ impl Position {
     fn put_stone(&mut self, v: usize, color: u8) {
         self.cell_mut(v).color = color;
         let delta = around_delta(color);
-        let lib = liberty(v);
         for &n in self.geo.neighbours_of(v) {
             // Wrapping: the sentinel's tallies run over, and nobody reads them.
             let cell = self.cell_mut(usize::from(n));
             cell.around = cell.around.wrapping_add(delta);
-            cell.free = cell.free.wrapping_sub(lib);
         }
         self.hash ^= self.geo.key(v, color);
         self.stones[usize::from(color)].insert(v);
@@ -768,11 +766,9 @@ impl Position {
     fn take_stone(&mut self, v: usize) {
         let color = self.cell(v).color;
         let delta = around_delta(color);
-        let lib = liberty(v);
         for &n in self.geo.neighbours_of(v) {
             let cell = self.cell_mut(usize::from(n));
             cell.around = cell.around.wrapping_sub(delta);
-            cell.free = cell.free.wrapping_add(lib);
         }
         let (dummy, at) = (self.geo.size.points() as u16, self.empties.len() as u16);
         let cell = self.cell_mut(v);
@@ -857,11 +853,6 @@ mod tests {
                 .map(|&m| 1 << (8 * pos.cells[usize::from(m)].color))
                 .sum();
             assert_eq!(pos.cells[v].around, around, "neighbour tally of {v}");
-            let free: u64 = (geo.neighbours[v].iter())
-                .filter(|&&m| pos.cells[usize::from(m)].color == EMPTY)
-                .map(|&m| liberty(usize::from(m)))
-                .sum();
-            assert_eq!(pos.cells[v].free, free, "empty neighbours of {v}");
             match color {
                 EMPTY => {
                     empties += 1;

@@ -55,6 +55,20 @@ impl Placement {
         position.neighbour_tally(v)[usize::from(EMPTY)] < 2
     }
 
+    /// Would a `color` stone on the empty point `v` take something or have `n` liberties
+    /// (up to three)? Its empty neighbours answer first, and most points need no count.
+    pub(super) fn takes_or_breathes(
+        position: &Position,
+        color: Color,
+        v: Vertex,
+        n: usize,
+    ) -> bool {
+        usize::from(position.neighbour_tally(v)[usize::from(EMPTY)]) >= n || {
+            let placement = Placement::of(position, color, v);
+            placement.captures || placement.liberties >= n
+        }
+    }
+
     pub(super) fn of(position: &Position, color: Color, v: Vertex) -> Placement {
         // Liberties are collected until two are found: the count stops mattering there,
         // and most chains show two within a few stones.
@@ -88,6 +102,12 @@ impl Placement {
                 continue;
             }
             walked[k] = chain;
+            // A chain in atari names its liberty without a walk: often `v` itself, where
+            // a long chain would be walked to the end for nothing.
+            if let Some(liberty) = position.atari_liberty(Vertex(n as u16)) {
+                add(liberty.index(), &mut count);
+                continue;
+            }
             for s in position.chain_stones(Vertex(n as u16)) {
                 for &m in geometry.neighbours_of(s.index()) {
                     if position.content(usize::from(m)) == EMPTY {
@@ -146,10 +166,9 @@ pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) ->
     saved
         .or_else(|| {
             position.two_liberties(last)?.into_iter().find(|&a| {
-                let attacker = Placement::of(position, color, a);
                 // An atari from a stone that is itself in atari is answered by its capture.
                 legal(a)
-                    && (attacker.captures || attacker.liberties >= 2)
+                    && Placement::takes_or_breathes(position, color, a, 2)
                     && caught_after(position, Some(a), !color, last)
             })
         })
@@ -159,10 +178,7 @@ pub(super) fn tactical_reply(position: &Position, color: Color, last: Vertex) ->
             stones_beside(position, last, color)
                 .filter_map(|n| position.two_liberties(n))
                 .flatten()
-                .find(|&l| {
-                    let extension = Placement::of(position, color, l);
-                    legal(l) && (extension.captures || extension.liberties >= 3)
-                })
+                .find(|&l| legal(l) && Placement::takes_or_breathes(position, color, l, 3))
         })
 }
 
@@ -205,15 +221,14 @@ fn caught_after(position: &Position, atari: Option<Vertex>, color: Color, chain:
                 return false;
             }
         }
-        caught_from(&mut boards, color, chain, 0)
+        caught_from(&mut boards, color, chain, 0, 0, None)
     })
 }
 
-/// Does the chain on `chain` surely escape [`caught_after`] `atari` without reading: is
+/// Does the chain on `chain` surely escape [`caught_after`] `atari` without reading: does
 /// the liberty it would run to (its only one, or the one besides `atari` of its two)
-/// next to three empty points besides `atari`? Running there gives it three liberties,
-/// which the reading counts as an escape; a capture by `atari` only frees more points.
-/// Most chains playouts ask about pass this test, and it spares them the board copies.
+/// [open up](opens_up)? Most chains playouts ask about pass this test, and it spares them
+/// the board copies.
 fn runs_free(position: &Position, atari: Option<Vertex>, chain: Vertex) -> bool {
     let run = match atari {
         None => position.atari_liberty(chain),
@@ -223,36 +238,53 @@ fn runs_free(position: &Position, atari: Option<Vertex>, chain: Vertex) -> bool 
             _ => None,
         },
     };
-    run.is_some_and(|run| {
-        // `atari`, a liberty of the chain, is empty: it counts among `run`'s empty
-        // neighbours when it is one of them.
-        let beside_atari = atari.is_some_and(|a| {
-            let around = position.size().geometry().neighbours_of(run.index());
-            around.contains(&a.0)
-        });
-        position.neighbour_tally(run)[usize::from(EMPTY)] - u8::from(beside_atari) >= 3
-    })
+    run.is_some_and(|run| opens_up(position, run, atari))
+}
+
+/// Is the empty point `run` next to three empty points besides `atari` (if given, an
+/// empty point too)? A chain that runs there after the atari gets three liberties, which
+/// the reading counts as an escape; a capture by `atari` only frees more points.
+fn opens_up(position: &Position, run: Vertex, atari: Option<Vertex>) -> bool {
+    // `atari` counts among `run`'s empty neighbours when it is one of them.
+    let beside_atari = atari.is_some_and(|a| {
+        let around = position.size().geometry().neighbours_of(run.index());
+        around.contains(&a.0)
+    });
+    position.neighbour_tally(run)[usize::from(EMPTY)] - u8::from(beside_atari) >= 3
 }
 
 thread_local! {
-    /// One board per depth of the ladder being read, kept from one reading to the next
-    /// (playouts read many): copying into them allocates nothing.
+    /// Boards for the ladder being read, one per atari still to try, kept from one reading
+    /// to the next (playouts read many): copying into them allocates nothing.
     static LADDER_BOARDS: std::cell::RefCell<Vec<Position>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// [`caught_in_ladder`] on `boards[depth]`, with the boards after it free to use.
-fn caught_from(boards: &mut Vec<Position>, color: Color, chain: Vertex, depth: usize) -> bool {
+/// [`caught_in_ladder`] on `boards[at]`, `depth` escapes into the ladder, with the boards
+/// after `at` free to use. `extended`: the chain's last escape, when it joined no other
+/// chain.
+fn caught_from(
+    boards: &mut Vec<Position>,
+    color: Color,
+    chain: Vertex,
+    at: usize,
+    depth: usize,
+    extended: Option<Vertex>,
+) -> bool {
     if depth >= LADDER_DEPTH {
         return false;
     }
-    if boards.len() <= depth + 1 {
-        let copy = boards[depth].clone();
-        boards.push(copy);
-    }
-    let board = &mut boards[depth];
-    let takes_back = board
-        .chain_stones(chain)
-        .any(|s| stones_beside(board, s, !color).any(|n| board.in_atari(n)));
+    let board = &mut boards[at];
+    // No attacker next to the chain was in atari before its last escape (else the chain
+    // took it and got out). Since then only the escape stone has taken liberties from
+    // attackers, the atari stone's own chain aside, which is not in atari (else it was
+    // taken back): when the escape joined no other chain, its neighbours are the only
+    // ones to look at.
+    let takes_back = match extended {
+        Some(escape) => atari_beside(board, !color, escape),
+        None => board
+            .chain_stones(chain)
+            .any(|s| atari_beside(board, !color, s)),
+    };
     let Some(liberty) = board.atari_liberty(chain) else {
         return true;
     };
@@ -262,29 +294,56 @@ fn caught_from(boards: &mut Vec<Position>, color: Color, chain: Vertex, depth: u
     if board.check(color, liberty, Suicide::Illegal).is_err() {
         return true;
     }
+    let joins = stones_beside(board, liberty, color)
+        .any(|s| board.chain_id(s.index()) != board.chain_id(chain.index()));
     board.place(color, liberty);
-    let liberties = board.liberties(chain);
-    if liberties.len() != 2 {
-        return liberties.len() < 2;
+    // The extension was no suicide: the chain has a liberty at least.
+    if board.in_atari(chain) {
+        return true;
     }
-    for a in liberties.iter().map(|a| Vertex(a as u16)) {
-        let board = &boards[depth];
-        if board.check(!color, a, Suicide::Illegal).is_err() {
-            continue;
+    let Some(liberties) = board.two_liberties(chain) else {
+        return false;
+    };
+    // The ataris worth reading: legal, and not one the chain runs free from.
+    let (mut ataris, mut count) = ([liberties[0]; 2], 0);
+    for (a, run) in [(liberties[0], liberties[1]), (liberties[1], liberties[0])] {
+        if board.check(!color, a, Suicide::Illegal).is_ok() && !opens_up(board, run, Some(a)) {
+            ataris[count] = a;
+            count += 1;
         }
-        let (here, deeper) = boards.split_at_mut(depth + 1);
-        let next = &mut deeper[0];
-        next.clone_from(&here[depth]);
+    }
+    for (k, &a) in ataris[..count].iter().enumerate() {
+        // The last atari is read on this board, which nothing reads after it; an earlier
+        // one on a copy, as this board must stay for the next.
+        let next_at = if k + 1 == count {
+            at
+        } else {
+            if boards.len() <= at + 1 {
+                let copy = boards[at].clone();
+                boards.push(copy);
+            }
+            let (here, deeper) = boards.split_at_mut(at + 1);
+            deeper[0].clone_from(&here[at]);
+            at + 1
+        };
+        let next = &mut boards[next_at];
         next.place(!color, a);
         // An atari that leaves the attacking stone in atari is taken back.
         if next.in_atari(a) || !next.in_atari(chain) {
             continue;
         }
-        if caught_from(boards, color, chain, depth + 1) {
+        let extended = (!joins).then_some(liberty);
+        if caught_from(boards, color, chain, next_at, depth + 1, extended) {
             return true;
         }
     }
     false
+}
+
+/// Is a chain of `color`'s in atari next to `v`?
+#[inline]
+fn atari_beside(position: &Position, color: Color, v: Vertex) -> bool {
+    stones_beside(position, v, color).any(|n| position.in_atari(n))
 }
 
 /// Points where each colour played first in the current playout (all moves as first).
@@ -377,7 +436,8 @@ fn shape_reply(
     for v in empty.map(|&n| Vertex(n)) {
         if is_good_shape(position, color, v)
             && position.check(color, v, Suicide::Illegal).is_ok()
-            && !Placement::of(position, color, v).is_self_atari()
+            && !(Placement::may_be_self_atari(position, v)
+                && Placement::of(position, color, v).is_self_atari())
         {
             found[count] = v;
             count += 1;
