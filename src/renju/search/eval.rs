@@ -380,6 +380,8 @@ pub struct Threat {
     pub four: bool,
     /// At least one three (by shape).
     pub three: bool,
+    /// A four and a three, or two threes (see [`Shapes::double`]).
+    pub double: bool,
     /// The point is forbidden to this colour (Black in renju): worthless to it.
     pub forbidden: bool,
     /// Positional value to this colour as the side to move (see [`Weights`]).
@@ -476,6 +478,7 @@ impl Shapes {
             flex_four: self.flex_four,
             four: self.four,
             three: self.three,
+            double: self.double,
             forbidden: false,
             value: self.value[0],
         }
@@ -517,14 +520,23 @@ pub fn term_counts(pos: &Position) -> [TermCounts; 2] {
 pub fn move_score(info: &PointInfo, me: Color, w: &Weights) -> i32 {
     let own = info.threat[me.index()];
     let theirs = info.threat[(!me).index()];
-    ordering_score(own.value, theirs.value, w)
+    ordering_score((own.value, own.double), (theirs.value, theirs.double), w)
 }
 
+/// Ordering bonus of a move that makes a double threat (a four-three or a three-three, not
+/// forbidden), and in the `defence_pct` share of one that stops the opponent's.
+const DOUBLE_THREAT: i32 = 400;
+
 /// The ordering score of a point worth `own` to the side to move and `theirs` to the
-/// opponent: [`move_score`] from the two values.
+/// opponent, each a value and whether the point makes that side a double threat:
+/// [`move_score`] from the two. A double threat, made or stopped, comes before quiet
+/// moves whatever the fitted weights make of its shapes (they fit static scores, not
+/// urgency: White's double three is valued below a single three).
 #[inline]
-pub fn ordering_score(own: i32, theirs: i32, w: &Weights) -> i32 {
-    own + theirs * w.defence_pct / 100
+pub fn ordering_score(own: (i32, bool), theirs: (i32, bool), w: &Weights) -> i32 {
+    let share = |value: i32| value * w.defence_pct / 100;
+    let urgency = |double: bool| DOUBLE_THREAT * i32::from(double);
+    own.0 + urgency(own.1) + share(theirs.0) + share(urgency(theirs.1))
 }
 
 #[cfg(test)]

@@ -21,9 +21,6 @@ const EVEN_BITS: u32 = 0x5_5555;
 
 /// Cells of the search's own grid, indexed `y * MAX_SIZE + x` whatever the board size.
 const CELLS: usize = MAX_SIZE * MAX_SIZE;
-/// Ordering bonus of a move that makes a double threat (a four-three or a three-three, not
-/// forbidden), and in the `defence_pct` share of one that stops the opponent's.
-const DOUBLE_THREAT: i32 = 400;
 type Cells = Bitboard<8>;
 
 #[inline]
@@ -284,13 +281,13 @@ impl Position {
                 if must_defend && !(mine.four || their_four) {
                     return None;
                 }
-                // A double threat, made or stopped, comes before quiet moves whatever the
-                // fitted weights make of its shapes (they fit static scores, not urgency).
-                let urgency = DOUBLE_THREAT * i32::from(mine.double)
-                    + DOUBLE_THREAT * weights.defence_pct / 100 * i32::from(their_double);
                 Some((
                     point_of(i),
-                    ordering_score(mine.value[0], their_value, weights) + urgency,
+                    ordering_score(
+                        (mine.value[0], mine.double),
+                        (their_value, their_double),
+                        weights,
+                    ),
                 ))
             })
     }
