@@ -267,20 +267,17 @@ impl Position {
                 if mine.may_foul && foul() {
                     return None;
                 }
-                // A point forbidden to the opponent is worth nothing to it, and it makes
-                // no four there.
-                let (their_value, their_four, their_double) = if theirs.may_foul && foul() {
-                    (0, false, false)
-                } else {
-                    (
-                        theirs.value[0],
-                        theirs.four || theirs.flex_four,
-                        theirs.double,
-                    )
-                };
-                if must_defend && !(mine.four || their_four) {
+                // Against a three, a point where the opponent would make a four by shape
+                // is an answer even if it is a foul now (see `defences`).
+                if must_defend && !(mine.four || theirs.four || theirs.flex_four) {
                     return None;
                 }
+                // A point forbidden to the opponent is worth nothing to it.
+                let (their_value, their_double) = if theirs.may_foul && foul() {
+                    (0, false)
+                } else {
+                    (theirs.value[0], theirs.double)
+                };
                 Some((
                     point_of(i),
                     ordering_score(
@@ -369,29 +366,19 @@ impl Position {
     }
 
     /// The side to move's answers to a three of the opponent's: the candidate points where
-    /// the opponent would make a five or a four or the side to move a four, less those
-    /// forbidden to the side to move, in index order (a point forbidden to the opponent
-    /// makes it no four). Read from the shape cache's sets, not by listing every
-    /// candidate's threats.
+    /// the opponent would make a five or a four (by shape) or the side to move a four, less
+    /// those forbidden to the side to move, in index order. Read from the shape cache's
+    /// sets, not by listing every candidate's threats.
+    ///
+    /// A point forbidden to the opponent stays: it may be a foul now (a four-four, say) and
+    /// still be where the opponent's straight four would make five, which is never a foul.
     pub fn defences(&self) -> impl Iterator<Item = Point> + '_ {
         let (me, them) = (self.to_move.index(), (!self.to_move).index());
         let s = &self.summary;
         ((s.fives[them] | s.fours[them] | s.fours[me]) & s.candidates)
             .iter()
-            .filter_map(move |i| {
-                let [attacker, defender] = [self.shapes[i][them], self.shapes[i][me]];
-                // Only Black's shapes may be fouls: at most one of the two asks.
-                let foul = || self.board.foul(point_of(i)).is_some();
-                if defender.may_foul && foul() {
-                    return None;
-                }
-                // A foul is no four of the attacker's (it is no five either: a five is
-                // never a foul), so it stays only as the defender's four.
-                if attacker.may_foul && !defender.four && foul() {
-                    return None;
-                }
-                Some(point_of(i))
-            })
+            .filter(move |&i| self.is_playable(i, self.to_move))
+            .map(point_of)
     }
 
     /// Would a stone on the empty point `p` neither make nor stop a three or a four?
@@ -613,6 +600,7 @@ impl Lines {
 mod tests {
     use super::*;
     use crate::core::SplitMix64;
+    use crate::renju::search::{Mode, ThreatSearch};
 
     /// White's point that makes two open threes comes first among the moves, for White
     /// to make and for Black to stop, although the fitted weights value White's double
@@ -633,6 +621,35 @@ mod tests {
             let first = pos.moves(false).max_by_key(|&(_, score)| score).unwrap();
             assert_eq!(first.0, double, "{to_move:?} to move");
         }
+    }
+
+    /// Black's split three on row 5 (5,5 _ 7,5 8,5) would become a straight four at 6,5,
+    /// making five at 9,5. Right now 9,5 is a four-four foul for Black (row 5 and column
+    /// 9), yet White's stone there stops the three. Left out of White's answers, the
+    /// threat search saw a win that PentaZen refuted (renju match, game I3).
+    #[test]
+    fn a_point_forbidden_to_the_attacker_still_answers_its_three() {
+        let mut board = Board::new(15, Rule::Renju).unwrap();
+        let game = "7,7 8,6 9,7 8,7 8,8 7,9 9,9 10,10 9,8 9,10 7,8 10,8 7,5 5,8 5,5 6,6";
+        for (n, m) in game.split(' ').enumerate() {
+            let (x, y) = m.split_once(',').unwrap();
+            let color = [Color::Black, Color::White][n % 2];
+            board
+                .put(Point::new(x.parse().unwrap(), y.parse().unwrap()), color)
+                .unwrap();
+        }
+        let mut pos = Position::new(board, Color::Black);
+        pos.play(Point::new(8, 5));
+        let vital = Point::new(9, 5);
+        assert!(pos.board().foul(vital).is_some());
+        assert!(pos.has_flex_four(Color::Black));
+        assert!(pos.defences().any(|p| p == vital));
+        assert!(pos.moves(true).any(|(p, _)| p == vital));
+        // And so Black has no win by threats before 8,5.
+        pos.undo();
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let win = ThreatSearch::new(&stop).find(&mut pos, Mode::Vct, 12, 1_000_000);
+        assert_eq!(win, None);
     }
 
     /// Every cached fact equals a fresh position's, after random plays and takebacks.
