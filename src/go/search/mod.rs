@@ -943,8 +943,8 @@ impl<'a> Worker<'a> {
             rave_equivalence,
             exploration,
         } = self.shared.mcts;
-        let value = |i: u32| {
-            let s = arena.node(i).stats();
+        let value = |node: &tree::Node| {
+            let s = node.stats();
             let n = f64::from(s.visits + s.virtual_losses);
             let prior_wins = f64::from(s.prior) * prior_visits;
             let q = (f64::from(s.half_wins) / 2.0 + prior_wins) / (n + prior_visits);
@@ -956,8 +956,9 @@ impl<'a> Worker<'a> {
             let mixed = (1.0 - beta) * q + beta * rave;
             mixed + exploration * (log_parent / (n + 1.0)).sqrt()
         };
-        children
-            .map(|i| (i, value(i)))
+        arena
+            .nodes(children)
+            .map(|(i, node)| (i, value(node)))
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(i, _)| i)
             .expect("an expanded node has a child (a pass at least)")
@@ -1051,8 +1052,7 @@ impl<'a> Worker<'a> {
             let to_move = !mover;
             if let Some(children) = arena.node(i).children() {
                 let (wins, _) = for_color(to_move, black, lead);
-                for k in children {
-                    let child = arena.node(k);
+                for (_, child) in arena.nodes(children) {
                     if let Some(v) = vertex_of(child.mv()) {
                         if self.played.by(to_move, v) {
                             child.record_rave(wins);
