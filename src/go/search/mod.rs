@@ -44,7 +44,7 @@ use replies::Replies;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering::*};
 use std::time::{Duration, Instant};
-use tree::{Arena, PASS};
+use tree::{Arena, Counter, PASS};
 
 /// A leaf is expanded on its this-many-th visit at least; before, its playouts run from
 /// it.
@@ -279,6 +279,7 @@ impl Engine {
         self.reroot(game, color);
         self.searches += 1;
         let size = game.position().size();
+        let threads = self.config.threads.clamp(1, 64);
         let shared = Shared {
             arena: &self.arena,
             root: self.root,
@@ -289,6 +290,7 @@ impl Engine {
             done: AtomicBool::new(game.is_over().is_some()),
             ownership: (0..size.points()).map(|_| AtomicI32::new(0)).collect(),
             owned_playouts: AtomicU32::new(0),
+            alone: threads == 1,
         };
         // After the opponent's pass, judging whether to pass too runs the life-and-death
         // analyser once the search is over: it gets part of the move's time.
@@ -298,7 +300,6 @@ impl Engine {
             }
             time => time,
         };
-        let threads = self.config.threads.clamp(1, 64);
         let seed = self.config.seed ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         std::thread::scope(|scope| {
             for t in 1..threads {
@@ -732,6 +733,9 @@ struct Shared<'a> {
     /// Per point, playouts Black owned it minus playouts White did.
     ownership: Vec<AtomicI32>,
     owned_playouts: AtomicU32,
+    /// The search runs on one thread: its counts need no locked additions
+    /// ([`Counter::add`]).
+    alone: bool,
 }
 
 impl Shared<'_> {
@@ -877,7 +881,7 @@ impl<'a> Worker<'a> {
                 debug_assert!(false, "a tree move was refused");
                 break;
             }
-            arena.node(child).add_virtual_loss();
+            arena.node(child).add_virtual_loss(self.shared.alone);
             if let Some(v) = mv {
                 self.played.mark(color, v);
             }
@@ -943,8 +947,8 @@ impl<'a> Worker<'a> {
             rave_equivalence,
             exploration,
         } = self.shared.mcts;
-        let value = |i: u32| {
-            let s = arena.node(i).stats();
+        let value = |node: &tree::Node| {
+            let s = node.stats();
             let n = f64::from(s.visits + s.virtual_losses);
             let prior_wins = f64::from(s.prior) * prior_visits;
             let q = (f64::from(s.half_wins) / 2.0 + prior_wins) / (n + prior_visits);
@@ -956,8 +960,9 @@ impl<'a> Worker<'a> {
             let mixed = (1.0 - beta) * q + beta * rave;
             mixed + exploration * (log_parent / (n + 1.0)).sqrt()
         };
-        children
-            .map(|i| (i, value(i)))
+        arena
+            .nodes(children)
+            .map(|(i, node)| (i, value(node)))
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(i, _)| i)
             .expect("an expanded node has a child (a pass at least)")
@@ -996,12 +1001,12 @@ impl<'a> Worker<'a> {
         let owners = Owners::of(&self.scratch);
         let shared = self.shared;
         for i in owners.area[0].iter() {
-            shared.ownership[i].fetch_add(1, Relaxed);
+            shared.ownership[i].add(1, shared.alone);
         }
         for i in owners.area[1].iter() {
-            shared.ownership[i].fetch_sub(1, Relaxed);
+            shared.ownership[i].add(-1, shared.alone);
         }
-        shared.owned_playouts.fetch_add(1, Relaxed);
+        shared.owned_playouts.add(1, shared.alone);
         let (result, lead) = count(&self.scratch, &owners, offset, rules);
         (black_half_wins(result), lead)
     }
@@ -1047,15 +1052,16 @@ impl<'a> Worker<'a> {
                 !root_color
             };
             let (wins, signed) = for_color(mover, black, lead);
-            arena.node(i).record(wins, signed, depth > 0);
+            arena
+                .node(i)
+                .record(wins, signed, depth > 0, self.shared.alone);
             let to_move = !mover;
             if let Some(children) = arena.node(i).children() {
                 let (wins, _) = for_color(to_move, black, lead);
-                for k in children {
-                    let child = arena.node(k);
+                for (_, child) in arena.nodes(children) {
                     if let Some(v) = vertex_of(child.mv()) {
                         if self.played.by(to_move, v) {
-                            child.record_rave(wins);
+                            child.record_rave(wins, self.shared.alone);
                         }
                     }
                 }
