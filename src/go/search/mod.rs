@@ -916,19 +916,18 @@ impl<'a> Worker<'a> {
         let mut moves: Vec<(u16, f32)> = Vec::new();
         // Each move's gamma, and whether it is quiet (no tactic but an atari).
         let mut learned: Vec<(f32, bool)> = Vec::new();
-        let last2 = if slope > 0.0 {
-            self.game.moves().rev().nth(1).and_then(|(_, mv)| mv)
-        } else {
-            None
-        };
+        let context = (slope > 0.0).then(|| {
+            let last2 = self.game.moves().rev().nth(1).and_then(|(_, mv)| mv);
+            patterns::Context::new(position, last_vertex, last2)
+        });
         for v in self.game.legal_moves(color) {
             if position.is_eye(color, v) {
                 continue;
             }
             let t = tactic(position, color, v);
             moves.push((v.0, prior_after(position, color, v, last_vertex, t)));
-            if slope > 0.0 {
-                let f = patterns::features_after(position, color, v, last_vertex, last2, t);
+            if let Some(context) = &context {
+                let f = patterns::features_in(position, color, v, context, t);
                 let quiet = matches!(t, Tactic::Quiet | Tactic::Ataris);
                 learned.push((patterns::shipped().gamma(&f), quiet));
             }

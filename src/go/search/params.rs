@@ -33,7 +33,7 @@ impl MctsParams {
         prior_visits: 10.0,
         rave_equivalence: 1500.0,
         exploration: 0.1,
-        pattern_prior: 0.1,
+        pattern_prior: 0.15,
     };
 }
 
