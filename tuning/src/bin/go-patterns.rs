@@ -43,7 +43,8 @@ struct Args {
     /// Write the fitted model here (the engine's is `src/go/search/patterns.bin`).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Only measure this model file (and the hand prior) on the held-out games.
+    /// Only measure this model file (and the hand prior) on the held-out games (the same
+    /// held-out games as a fit with the same sources, `--games` and `--hold-out`).
     #[arg(long, conflicts_with = "out")]
     evaluate: Option<PathBuf>,
 }
@@ -167,8 +168,8 @@ impl Index {
             .collect()
     }
 
-    /// The model of fitted `gammas`, each group scaled so its most common feature... kept
-    /// as fitted: only ratios within a position matter.
+    /// The model of fitted `gammas`, kept as fitted (only ratios within a position
+    /// matter).
     fn model(&self, gammas: &[f64]) -> Model {
         let o = self.offsets().map(|x| x as usize);
         let g = |i: usize| gammas[i] as f32;
