@@ -394,7 +394,7 @@ impl Game {
     }
 
     /// The moves of the record in order, each with its colour (`None` a pass).
-    pub fn moves(&self) -> impl Iterator<Item = (Color, Option<Vertex>)> + '_ {
+    pub fn moves(&self) -> impl DoubleEndedIterator<Item = (Color, Option<Vertex>)> + '_ {
         self.steps.iter().map(|s| (s.color, s.mv))
     }
 

@@ -21,6 +21,7 @@ pub mod clock;
 pub mod elo;
 pub mod engine;
 pub mod gomocup;
+pub mod gopat;
 pub mod gtp;
 pub mod openings;
 pub mod pool;

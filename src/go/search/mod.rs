@@ -25,6 +25,7 @@
 
 mod count;
 mod params;
+pub mod patterns;
 mod policy;
 mod replies;
 mod shape;
@@ -37,9 +38,10 @@ use crate::go::{
     Points, Position, Rules, Stop, Vertex,
 };
 pub use params::MctsParams;
+pub use policy::Tactic;
 
 use count::{black_half_wins, black_lead, count, territory_offset, Owners};
-use policy::{playout, prior, FirstPlayed};
+use policy::{playout, prior, prior_after, tactic, FirstPlayed};
 use replies::Replies;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering::*};
@@ -910,13 +912,39 @@ impl<'a> Worker<'a> {
     fn expand(&mut self, node: u32, color: Color, last: Option<Option<Vertex>>) -> bool {
         let position = self.game.position();
         let last_vertex = last.flatten();
-        let mut moves: Vec<(u16, f32)> = self
-            .game
-            .legal_moves(color)
-            .into_iter()
-            .filter(|&v| !position.is_eye(color, v))
-            .map(|v| (v.0, prior(position, color, v, last_vertex)))
-            .collect();
+        let slope = self.shared.mcts.pattern_prior;
+        let mut moves: Vec<(u16, f32)> = Vec::new();
+        // Each move's gamma, and whether it is quiet (no tactic but an atari).
+        let mut learned: Vec<(f32, bool)> = Vec::new();
+        let context = (slope > 0.0).then(|| {
+            let last2 = self.game.moves().rev().nth(1).and_then(|(_, mv)| mv);
+            patterns::Context::new(position, last_vertex, last2)
+        });
+        for v in self.game.legal_moves(color) {
+            if position.is_eye(color, v) {
+                continue;
+            }
+            let t = tactic(position, color, v);
+            moves.push((v.0, prior_after(position, color, v, last_vertex, t)));
+            if let Some(context) = &context {
+                let f = patterns::features_in(position, color, v, context, t);
+                let quiet = matches!(t, Tactic::Quiet | Tactic::Ataris);
+                learned.push((patterns::shipped().gamma(&f), quiet));
+            }
+        }
+        if slope > 0.0 && !moves.is_empty() {
+            // The learned share of each move against a uniform one, as a win rate: the
+            // tactics the hand prior reads out (captures, escapes, ladders, self-ataris)
+            // keep its verdict.
+            let total: f32 = learned.iter().map(|&(g, _)| g).sum();
+            let scale = moves.len() as f32 / total.max(f32::MIN_POSITIVE);
+            for ((_, p), &(g, quiet)) in moves.iter_mut().zip(&learned) {
+                if quiet {
+                    let r = (g * scale).max(f32::MIN_POSITIVE).ln();
+                    *p = (0.5 + slope as f32 * r).clamp(0.05, 0.95);
+                }
+            }
+        }
         // Passing is worth a look when the opponent just passed or nothing else is left.
         let pass_prior = if last == Some(None) || moves.is_empty() {
             0.5
@@ -946,6 +974,7 @@ impl<'a> Worker<'a> {
             prior_visits,
             rave_equivalence,
             exploration,
+            ..
         } = self.shared.mcts;
         let value = |node: &tree::Node| {
             let s = node.stats();

@@ -21,6 +21,10 @@ pub struct MctsParams {
     pub rave_equivalence: f64,
     /// The weight of UCT's exploration term.
     pub exploration: f64,
+    /// The prior of a quiet move from the learned patterns ([`patterns`](super::patterns)):
+    /// `0.5 + pattern_prior * ln(share * moves)`, its share of the moves' summed gammas
+    /// against a uniform share, within 0.05..=0.95. 0 keeps the hand-written prior.
+    pub pattern_prior: f64,
 }
 
 impl MctsParams {
@@ -29,6 +33,7 @@ impl MctsParams {
         prior_visits: 10.0,
         rave_equivalence: 1500.0,
         exploration: 0.1,
+        pattern_prior: 0.15,
     };
 }
 
@@ -45,6 +50,7 @@ impl Tunable for MctsParams {
         Param::new("prior_visits", |p| &mut p.prior_visits, 0.5..=1000.0),
         Param::new("rave_equivalence", |p| &mut p.rave_equivalence, 1.0..=1e6),
         Param::new("exploration", |p| &mut p.exploration, 0.0..=10.0),
+        Param::new("pattern_prior", |p| &mut p.pattern_prior, 0.0..=1.0),
     ];
 }
 

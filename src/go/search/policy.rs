@@ -464,28 +464,90 @@ fn random_sensible(position: &mut Position, color: Color, rng: &mut SplitMix64) 
 /// The prior win rate of `color` playing `v` (a legal move) in `position` after the
 /// opponent's `last`: the tree starts a node from it as from
 /// [`MctsParams::prior_visits`](super::MctsParams::prior_visits) playouts.
-pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<Vertex>) -> f32 {
+/// What a move does tactically, the first that holds in this order (the order of
+/// [`prior`]'s verdicts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Tactic {
+    /// None of the below.
+    Quiet = 0,
+    /// Takes at least one opponent chain off the board.
+    Captures = 1,
+    /// Puts several own stones in atari and takes nothing.
+    SelfAtari = 2,
+    /// Gives an own chain in atari two or more liberties, and it is not caught in a ladder.
+    Saves = 3,
+    /// Extends an own chain in atari to two liberties, but it is caught in a ladder.
+    SavesDoomed = 4,
+    /// Puts an opponent chain in an atari it cannot escape.
+    Catches = 5,
+    /// Puts an opponent chain in atari that escapes.
+    Ataris = 6,
+}
+
+impl Tactic {
+    /// The number of kinds.
+    pub const COUNT: usize = 7;
+}
+
+/// What a `color` stone on the empty point `v` does tactically (see [`Tactic`]).
+pub(super) fn tactic(position: &Position, color: Color, v: Vertex) -> Tactic {
     let placement = Placement::of(position, color, v);
     if placement.captures {
-        return 0.8;
+        return Tactic::Captures;
     }
     if placement.is_self_atari() {
-        return 0.1;
+        return Tactic::SelfAtari;
     }
     let saves = stones_beside(position, v, color).any(|n| position.in_atari(n));
     if saves && placement.liberties >= 2 {
         let doomed = placement.liberties == 2
             && stones_beside(position, v, color)
                 .any(|n| position.in_atari(n) && caught_in_ladder(position, color, n));
-        return if doomed { 0.2 } else { 0.75 };
+        return if doomed {
+            Tactic::SavesDoomed
+        } else {
+            Tactic::Saves
+        };
     }
-    // An atari the opponent's chain cannot escape takes it.
-    let catches = placement.liberties >= 2
-        && stones_beside(position, v, !color).any(|n| {
-            position.two_liberties(n).is_some() && caught_after(position, Some(v), !color, n)
-        });
-    if catches {
-        return 0.8;
+    if placement.liberties >= 2 {
+        let mut ataris = false;
+        for n in stones_beside(position, v, !color) {
+            if position.two_liberties(n).is_some() {
+                // An atari the opponent's chain cannot escape takes it.
+                if caught_after(position, Some(v), !color, n) {
+                    return Tactic::Catches;
+                }
+                ataris = true;
+            }
+        }
+        if ataris {
+            return Tactic::Ataris;
+        }
+    }
+    Tactic::Quiet
+}
+
+/// The prior win rate of a `color` stone on `v`, the hand-written judgement: tactics
+/// first, then shape, the edge and the distance to the `last` move.
+pub(super) fn prior(position: &Position, color: Color, v: Vertex, last: Option<Vertex>) -> f32 {
+    prior_after(position, color, v, last, tactic(position, color, v))
+}
+
+/// [`prior`] when the move's [`tactic`] is known.
+pub(super) fn prior_after(
+    position: &Position,
+    color: Color,
+    v: Vertex,
+    last: Option<Vertex>,
+    tactic: Tactic,
+) -> f32 {
+    match tactic {
+        Tactic::Captures | Tactic::Catches => return 0.8,
+        Tactic::SelfAtari => return 0.1,
+        Tactic::Saves => return 0.75,
+        Tactic::SavesDoomed => return 0.2,
+        Tactic::Quiet | Tactic::Ataris => {}
     }
     let size = position.size();
     let p = size.point(v);
