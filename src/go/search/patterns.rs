@@ -22,6 +22,7 @@
 //! src/go/search/patterns.bin` (see `tuning/README.md`).
 
 use super::policy::{tactic, Tactic};
+use super::shape::{AROUND, SYMMETRIES};
 use crate::core::Color;
 use crate::go::{Position, Vertex};
 use once_cell::sync::Lazy;
@@ -52,35 +53,6 @@ pub struct Features {
     /// The distance bucket to the move before the last ([`last2_bucket`]).
     pub last2: u8,
 }
-
-/// The contents of the eight points around a centre, in the order of the geometry's
-/// neighbours (up, left, right, down) then diagonals (up-left, up-right, down-left,
-/// down-right), as `(dx, dy)` with y downwards.
-const AROUND: [(i8, i8); 8] = [
-    (0, -1),
-    (-1, 0),
-    (1, 0),
-    (0, 1),
-    (-1, -1),
-    (1, -1),
-    (-1, 1),
-    (1, 1),
-];
-
-/// A symmetry of the square, as a map of directions.
-type Turn = fn(i8, i8) -> (i8, i8);
-
-/// The eight symmetries of the square.
-const SYMMETRIES: [Turn; 8] = [
-    |x, y| (x, y),
-    |x, y| (-y, x),
-    |x, y| (-x, -y),
-    |x, y| (y, -x),
-    |x, y| (-x, y),
-    |x, y| (y, x),
-    |x, y| (x, -y),
-    |x, y| (-y, -x),
-];
 
 /// `TARGET[s][k]`: where direction `k` goes under symmetry `s`.
 fn targets() -> [[usize; 8]; 8] {

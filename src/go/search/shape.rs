@@ -33,7 +33,7 @@ impl Cell {
 /// The eight points around the centre as `(dx, dy)`, y downwards, in the order of the
 /// two bits each holds in a surroundings code: the order of the board geometry's
 /// neighbours, then of its diagonals.
-const AROUND: [(i8, i8); 8] = [
+pub(super) const AROUND: [(i8, i8); 8] = [
     (0, -1),
     (-1, 0),
     (1, 0),
@@ -63,10 +63,10 @@ impl View {
 }
 
 /// A symmetry of the square, as a map of directions `(dx, dy)`.
-type Turn = fn(i8, i8) -> (i8, i8);
+pub(super) type Turn = fn(i8, i8) -> (i8, i8);
 
 /// The eight symmetries of the square.
-const SYMMETRIES: [Turn; 8] = [
+pub(super) const SYMMETRIES: [Turn; 8] = [
     |x, y| (x, y),
     |x, y| (-y, x),
     |x, y| (-x, -y),
