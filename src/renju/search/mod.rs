@@ -245,7 +245,18 @@ impl Engine {
                 }
             }
         }
-        let root_moves: Vec<Point> = roots.iter().map(|i| i.point).collect();
+        let mut root_moves: Vec<Point> = roots.iter().map(|i| i.point).collect();
+        let filter = filter_roots(&mut pos, &mut threats, &mut root_moves, limits, start, stop);
+        log::debug!(
+            "renju root filter: threat {:?}, {} of {} moves kept ({} checked, {} lost), {} threat nodes, {:?}",
+            filter.threat,
+            root_moves.len(),
+            roots.len(),
+            filter.checked,
+            filter.lost,
+            threats.nodes(),
+            start.elapsed()
+        );
         let tt = self.tt.read().unwrap_or_else(|e| e.into_inner());
         let shared = Shared {
             tt: &tt,
@@ -381,4 +392,126 @@ fn threat_budget(limits: &Limits) -> u64 {
         .map_or(u64::MAX, |t| (t.as_millis() as u64).saturating_mul(20));
     let by_nodes = limits.nodes.map_or(u64::MAX, |n| n / 4);
     by_time.min(by_nodes).clamp(200, 200_000)
+}
+
+/// What [`filter_roots`] found.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Filter {
+    /// The opponent's forced win if we could pass: its first move and length.
+    threat: Option<Win>,
+    /// Root moves after which the opponent's threat search was run.
+    checked: usize,
+    /// Of those, the ones after which the opponent has a proven win.
+    lost: usize,
+}
+
+/// Most root moves the defence filter looks at.
+const FILTER_MOVES: usize = 40;
+
+/// The root defence filter. Our own threats having failed, it asks whether the opponent
+/// would win by threats if it were its move. If so, the root moves that matter are the
+/// defences: every candidate (the best-ordered first, the opponent's first attacking move
+/// before all) is played and the opponent's VCF and VCT run after it, and the moves after
+/// which the opponent still has a proven win are dropped — as long as one move survives.
+/// If none does, every root move stays, the longest resistance first, and the alpha-beta
+/// decides (it will see the loss or not). With no threat now, only the opponent's VCF is
+/// checked after each move (a move of ours may still hand it one: a Black stone that makes
+/// a point forbidden to Black, a White one that makes one playable). Moves not checked
+/// within the budget stay where nothing is threatened and go where something is and a
+/// defence was found.
+///
+/// The filter spends at most a quarter of the soft time limit and of the node limit.
+fn filter_roots(
+    pos: &mut Position,
+    threats: &mut ThreatSearch,
+    roots: &mut Vec<Point>,
+    limits: &Limits,
+    start: Instant,
+    stop: &AtomicBool,
+) -> Filter {
+    let mut filter = Filter::default();
+    // A quarter of the node limit, or four times the threat search's budget (about 5% of
+    // a move's time); a quarter of the time.
+    let total = limits
+        .nodes
+        .map_or(u64::MAX, |n| n / 4)
+        .min(4 * threat_budget(limits))
+        .max(400);
+    let begin = threats.nodes();
+    let time_cap = limits.soft_time.map(|t| t / 4);
+    let spent = |threats: &ThreatSearch| {
+        stop.load(Relaxed)
+            || threats.nodes() - begin >= total
+            || time_cap.is_some_and(|t| start.elapsed() >= t)
+    };
+    // The opponent to move in our position: a pass.
+    let mut passed = Position::with_weights(pos.board().clone(), !pos.to_move(), *pos.weights());
+    let mut vcf_nodes = 0;
+    let mut vct_nodes = 0;
+    for (mode, max_moves, share) in [(Mode::Vcf, 30, 8), (Mode::Vct, 10, 4)] {
+        if spent(threats) {
+            return filter;
+        }
+        let before = threats.nodes();
+        let win = threats.find(&mut passed, mode, max_moves, total / share);
+        let used = threats.nodes() - before;
+        match mode {
+            Mode::Vcf => vcf_nodes = used,
+            Mode::Vct => vct_nodes = used,
+        }
+        if win.is_some() {
+            filter.threat = win;
+            break;
+        }
+    }
+    // Per move: the opponent's VCF, and its VCT when it has a threat now. A win that took
+    // `n` nodes after a pass takes about as many after a move that does not stop it.
+    let vcf_budget = if filter.threat.is_some() {
+        (4 * vcf_nodes).clamp(100, total / 8)
+    } else {
+        (total / 64).max(50)
+    };
+    let vct_budget = (4 * vct_nodes).clamp(300, total / 4);
+    let mut order: Vec<Point> = roots.clone();
+    if let Some(w) = filter.threat {
+        if let Some(i) = order.iter().position(|&p| p == w.first) {
+            order[..=i].rotate_right(1);
+        }
+    }
+    order.truncate(FILTER_MOVES);
+    // Per checked move: how many moves the opponent needs to win after it (0: no win found).
+    let mut results: Vec<(Point, u32)> = Vec::new();
+    for &m in &order {
+        if spent(threats) {
+            break;
+        }
+        pos.play(m);
+        let mut win = threats.find(pos, Mode::Vcf, 30, vcf_budget);
+        if win.is_none() && filter.threat.is_some() {
+            win = threats.find(pos, Mode::Vct, 10, vct_budget);
+        }
+        pos.undo();
+        results.push((m, win.map_or(0, |w| w.moves)));
+    }
+    filter.checked = results.len();
+    filter.lost = results.iter().filter(|r| r.1 > 0).count();
+    let lost = |p: &Point| results.iter().any(|&(q, n)| q == *p && n > 0);
+    if filter.lost < results.len() {
+        if filter.threat.is_some() {
+            // Under a threat: the defences found, nothing else.
+            roots.retain(|p| results.iter().any(|&(q, n)| q == *p && n == 0));
+        } else {
+            roots.retain(|p| !lost(p));
+        }
+    } else if filter.lost > 0 {
+        // Every move checked loses: the unchecked first, then the longest resistance.
+        let resistance = |p: &Point| {
+            results
+                .iter()
+                .find(|&&(q, _)| q == *p)
+                .map_or(u32::MAX, |&(_, n)| n)
+        };
+        roots.sort_by_key(|p| std::cmp::Reverse(resistance(p)));
+    }
+    filter
 }
