@@ -542,8 +542,8 @@ mod tests {
         let stop = AtomicBool::new(false);
         let mut pos = Position::new(board.clone(), color);
         let mut t = ThreatSearch::new(&stop);
-        t.find(&mut pos, Mode::Vcf, 30, 300_000).is_some()
-            || t.find(&mut pos, Mode::Vct, 12, 1_000_000).is_some()
+        t.find(&mut pos, Mode::Vcf, 30, 100_000).is_some()
+            || t.find(&mut pos, Mode::Vct, 12, 400_000).is_some()
     }
 
     fn after(board: &Board, p: Point, color: Color) -> Board {
