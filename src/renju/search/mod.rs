@@ -245,7 +245,18 @@ impl Engine {
                 }
             }
         }
-        let root_moves: Vec<Point> = roots.iter().map(|i| i.point).collect();
+        let mut root_moves: Vec<Point> = roots.iter().map(|i| i.point).collect();
+        let filter = filter_roots(&mut pos, &mut threats, &mut root_moves, limits, start, stop);
+        log::debug!(
+            "renju root filter: threat {:?}, {} of {} moves kept ({} checked, {} lost), {} threat nodes, {:?}",
+            filter.threat,
+            root_moves.len(),
+            roots.len(),
+            filter.checked,
+            filter.lost,
+            threats.nodes(),
+            start.elapsed()
+        );
         let tt = self.tt.read().unwrap_or_else(|e| e.into_inner());
         let shared = Shared {
             tt: &tt,
@@ -381,4 +392,285 @@ fn threat_budget(limits: &Limits) -> u64 {
         .map_or(u64::MAX, |t| (t.as_millis() as u64).saturating_mul(20));
     let by_nodes = limits.nodes.map_or(u64::MAX, |n| n / 4);
     by_time.min(by_nodes).clamp(200, 200_000)
+}
+
+/// What [`filter_roots`] found.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Filter {
+    /// The opponent's forced win if we could pass: its first move and length.
+    threat: Option<Win>,
+    /// Root moves after which the opponent's threat search was run.
+    checked: usize,
+    /// Of those, the ones after which the opponent has a proven win.
+    lost: usize,
+}
+
+/// Most root moves the defence filter looks at.
+const FILTER_MOVES: usize = 40;
+/// Most nodes the defence filter spends (a search without a time or node limit).
+const FILTER_NODES: u64 = 100_000;
+
+/// The root defence filter. Our own threats having failed, it asks whether the opponent
+/// would win by threats if it were its move. If so, the root moves that matter are the
+/// defences: every candidate (the best-ordered first, the opponent's first attacking move
+/// before all) is played and the opponent's VCF and VCT run after it, and the moves after
+/// which the opponent still has a proven win are dropped — as long as one move survives.
+/// If none does, every root move stays, the longest resistance first, and the alpha-beta
+/// decides (it will see the loss or not). With no threat now, only the opponent's VCF is
+/// checked after each move (a move of ours may still hand it one: a Black stone that makes
+/// a point forbidden to Black, a White one that makes one playable). Moves not checked
+/// within the budget stay where nothing is threatened and go where something is and a
+/// defence was found.
+///
+/// The filter spends at most a quarter of the soft time limit and of the node limit.
+fn filter_roots(
+    pos: &mut Position,
+    threats: &mut ThreatSearch,
+    roots: &mut Vec<Point>,
+    limits: &Limits,
+    start: Instant,
+    stop: &AtomicBool,
+) -> Filter {
+    let mut filter = Filter::default();
+    // A quarter of the node limit, or four times the threat search's budget (about 5% of
+    // a move's time at 1 s), never more than `FILTER_NODES`; a quarter of the time.
+    let total = limits
+        .nodes
+        .map_or(u64::MAX, |n| n / 4)
+        .min(4 * threat_budget(limits))
+        .clamp(400, FILTER_NODES);
+    let begin = threats.nodes();
+    let time_cap = limits.soft_time.map(|t| t / 4);
+    let spent = |threats: &ThreatSearch| {
+        stop.load(Relaxed)
+            || threats.nodes() - begin >= total
+            || time_cap.is_some_and(|t| start.elapsed() >= t)
+    };
+    // The opponent to move in our position: a pass.
+    let mut passed = Position::with_weights(pos.board().clone(), !pos.to_move(), *pos.weights());
+    let mut vcf_nodes = 0;
+    let mut vct_nodes = 0;
+    for (mode, max_moves, share) in [(Mode::Vcf, 30, 8), (Mode::Vct, 10, 4)] {
+        if spent(threats) {
+            return filter;
+        }
+        let before = threats.nodes();
+        let win = threats.find(&mut passed, mode, max_moves, total / share);
+        let used = threats.nodes() - before;
+        match mode {
+            Mode::Vcf => vcf_nodes = used,
+            Mode::Vct => vct_nodes = used,
+        }
+        if win.is_some() {
+            filter.threat = win;
+            break;
+        }
+    }
+    // Per move: the opponent's VCF, and its VCT when it has a threat now. A win that took
+    // `n` nodes after a pass takes about as many after a move that does not stop it.
+    let vcf_budget = if filter.threat.is_some() {
+        (4 * vcf_nodes).max(100).min(total / 8)
+    } else {
+        (total / 64).max(50)
+    };
+    let vct_budget = (4 * vct_nodes).max(300).min(total / 4);
+    let mut order: Vec<Point> = roots.clone();
+    if let Some(w) = filter.threat {
+        if let Some(i) = order.iter().position(|&p| p == w.first) {
+            order[..=i].rotate_right(1);
+        }
+    }
+    order.truncate(FILTER_MOVES);
+    // Per checked move: how many moves the opponent needs to win after it (0: no win found).
+    let mut results: Vec<(Point, u32)> = Vec::new();
+    for &m in &order {
+        if spent(threats) {
+            break;
+        }
+        pos.play(m);
+        let mut win = threats.find(pos, Mode::Vcf, 30, vcf_budget);
+        if win.is_none() && filter.threat.is_some() {
+            win = threats.find(pos, Mode::Vct, 10, vct_budget);
+        }
+        pos.undo();
+        results.push((m, win.map_or(0, |w| w.moves)));
+    }
+    filter.checked = results.len();
+    filter.lost = results.iter().filter(|r| r.1 > 0).count();
+    let lost = |p: &Point| results.iter().any(|&(q, n)| q == *p && n > 0);
+    if filter.lost < results.len() {
+        if filter.threat.is_some() {
+            // Under a threat: the defences found, nothing else.
+            roots.retain(|p| results.iter().any(|&(q, n)| q == *p && n == 0));
+        } else {
+            roots.retain(|p| !lost(p));
+        }
+    } else if filter.lost > 0 {
+        // Every move checked loses: the unchecked first, then the longest resistance.
+        let resistance = |p: &Point| {
+            results
+                .iter()
+                .find(|&&(q, _)| q == *p)
+                .map_or(u32::MAX, |&(_, n)| n)
+        };
+        roots.sort_by_key(|p| std::cmp::Reverse(resistance(p)));
+    }
+    filter
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::renju::Rule;
+
+    /// The board after the first `plies` moves of `game` ("x,y x,y ..."), and who moves.
+    fn board_after(game: &str, plies: usize) -> (Board, Color) {
+        let mut board = Board::new(15, Rule::Renju).unwrap();
+        let mut color = Color::Black;
+        for m in game.split(' ').take(plies) {
+            let (x, y) = m.split_once(',').unwrap();
+            board
+                .put(Point::new(x.parse().unwrap(), y.parse().unwrap()), color)
+                .unwrap();
+            color = !color;
+        }
+        (board, color)
+    }
+
+    /// Does `color`, to move on `board`, win by threats (a far larger budget than a move's)?
+    fn wins_by_threats(board: &Board, color: Color) -> bool {
+        let stop = AtomicBool::new(false);
+        let mut pos = Position::new(board.clone(), color);
+        let mut t = ThreatSearch::new(&stop);
+        t.find(&mut pos, Mode::Vcf, 30, 100_000).is_some()
+            || t.find(&mut pos, Mode::Vct, 12, 400_000).is_some()
+    }
+
+    fn after(board: &Board, p: Point, color: Color) -> Board {
+        let mut b = board.clone();
+        b.put(p, color).unwrap();
+        b
+    }
+
+    /// PentaZen-Tengen, 1 s a move, game 18 (/tmp/s22): before White's 26th move Black
+    /// would win by threats if it were its move. Tengen played 7,10, after which Black
+    /// has a VCT (it won at move 43); so does every other move the alpha-beta prefers at
+    /// 40,000 nodes. 9,10 is the one move the filter keeps, and Black has no win by
+    /// threats after it.
+    #[test]
+    fn the_root_filter_answers_a_threat_the_alpha_beta_walked_into() {
+        let game = "7,7 7,6 8,8 6,6 8,6 6,8 6,5 8,5 9,7 6,7 5,8 7,5 5,7 7,4 5,9 5,10 6,10 \
+                    7,9 8,10 7,11 10,10 9,4 10,3 7,2 7,3 7,10";
+        let (board, white) = board_after(game, 25);
+        assert_eq!(white, Color::White);
+        assert!(wins_by_threats(&board, Color::Black), "Black threatens");
+        assert!(wins_by_threats(
+            &after(&board, Point::new(7, 10), white),
+            Color::Black
+        ));
+        let engine = Engine::new(16, 1);
+        let limits = Limits {
+            nodes: Some(40_000),
+            ..Limits::default()
+        };
+        let r = engine.search(&board, white, &limits, &AtomicBool::new(false), &mut |_| {});
+        let best = r.best.unwrap();
+        assert!(
+            !wins_by_threats(&after(&board, best, white), Color::Black),
+            "{best:?} loses to Black's threats"
+        );
+    }
+
+    /// White's two open threes crossing at 7,7 and no Black four: every Black move loses,
+    /// and the filter keeps every root move (the best resistance first) instead of none.
+    #[test]
+    fn the_root_filter_never_drops_every_move() {
+        let mut board = Board::new(15, Rule::Renju).unwrap();
+        for (x, y) in [(5, 7), (6, 7), (7, 7), (7, 5), (7, 6)] {
+            board.put(Point::new(x, y), Color::White).unwrap();
+        }
+        for (x, y) in [(2, 12), (4, 12), (11, 2), (13, 2), (12, 12), (1, 1)] {
+            board.put(Point::new(x, y), Color::Black).unwrap();
+        }
+        let stop = AtomicBool::new(false);
+        let mut pos = Position::new(board.clone(), Color::Black);
+        let mut roots: Vec<Point> = pos
+            .scan()
+            .filter(|i| !i.threat[0].forbidden)
+            .map(|i| i.point)
+            .collect();
+        let all = roots.len();
+        let mut threats = ThreatSearch::new(&stop);
+        let limits = Limits {
+            nodes: Some(400_000),
+            ..Limits::default()
+        };
+        let f = filter_roots(
+            &mut pos,
+            &mut threats,
+            &mut roots,
+            &limits,
+            Instant::now(),
+            &stop,
+        );
+        assert!(f.threat.is_some());
+        assert!(f.checked > 0 && f.lost == f.checked, "{f:?}");
+        assert_eq!(roots.len(), all);
+        let r = Engine::new(16, 1).search(&board, Color::Black, &limits, &stop, &mut |_| {});
+        assert!(r.best.is_some());
+    }
+
+    /// A raised stop flag stops the filter before it checks a move; a node limit bounds
+    /// what it spends.
+    #[test]
+    fn the_root_filter_keeps_to_its_limits() {
+        let game = "7,7 7,6 8,8 6,6 8,6 6,8 6,5 8,5 9,7 6,7 5,8 7,5 5,7 7,4 5,9 5,10 6,10 \
+                    7,9 8,10 7,11 10,10 9,4 10,3 7,2 7,3";
+        let (board, white) = board_after(game, 25);
+        let roots_of = |pos: &Position| -> Vec<Point> { pos.scan().map(|i| i.point).collect() };
+        let mut pos = Position::new(board.clone(), white);
+        let stopped = AtomicBool::new(true);
+        let mut roots = roots_of(&pos);
+        let all = roots.len();
+        let mut threats = ThreatSearch::new(&stopped);
+        let limits = Limits::default();
+        let f = filter_roots(
+            &mut pos,
+            &mut threats,
+            &mut roots,
+            &limits,
+            Instant::now(),
+            &stopped,
+        );
+        assert_eq!((f.checked, roots.len()), (0, all));
+        let r = Engine::new(16, 1).search(&board, white, &limits, &stopped, &mut |_| {});
+        assert!(r.best.is_some());
+        for n in [2_000, 20_000, 100_000] {
+            let stop = AtomicBool::new(false);
+            let mut threats = ThreatSearch::new(&stop);
+            let mut roots = roots_of(&pos);
+            let limits = Limits {
+                nodes: Some(n),
+                ..Limits::default()
+            };
+            filter_roots(
+                &mut pos,
+                &mut threats,
+                &mut roots,
+                &limits,
+                Instant::now(),
+                &stop,
+            );
+            // A quarter of the limit, and the last search may overrun it by its own budget.
+            assert!(threats.nodes() <= n / 2, "{n}: {}", threats.nodes());
+        }
+        // And a time limit: a quarter of the soft time, give or take one search.
+        let stop = AtomicBool::new(false);
+        let mut threats = ThreatSearch::new(&stop);
+        let mut roots = roots_of(&pos);
+        let limits = Limits::time(Duration::from_millis(40), Duration::from_millis(60));
+        let start = Instant::now();
+        filter_roots(&mut pos, &mut threats, &mut roots, &limits, start, &stop);
+        assert!(start.elapsed() < Duration::from_millis(500));
+    }
 }
