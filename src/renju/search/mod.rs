@@ -537,6 +537,19 @@ mod tests {
         (board, color)
     }
 
+    /// [`filter_roots`] on `roots` from now, with a fresh threat search: what it found,
+    /// and the threat nodes it spent.
+    fn run_filter(
+        pos: &mut Position,
+        roots: &mut Vec<Point>,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> (Filter, u64) {
+        let mut threats = ThreatSearch::new(stop);
+        let f = filter_roots(pos, &mut threats, roots, limits, Instant::now(), stop);
+        (f, threats.nodes())
+    }
+
     /// Does `color`, to move on `board`, win by threats (a far larger budget than a move's)?
     fn wins_by_threats(board: &Board, color: Color) -> bool {
         let stop = AtomicBool::new(false);
@@ -600,19 +613,11 @@ mod tests {
             .map(|i| i.point)
             .collect();
         let all = roots.len();
-        let mut threats = ThreatSearch::new(&stop);
         let limits = Limits {
             nodes: Some(400_000),
             ..Limits::default()
         };
-        let f = filter_roots(
-            &mut pos,
-            &mut threats,
-            &mut roots,
-            &limits,
-            Instant::now(),
-            &stop,
-        );
+        let (f, _) = run_filter(&mut pos, &mut roots, &limits, &stop);
         assert!(f.threat.is_some());
         assert!(f.checked > 0 && f.lost == f.checked, "{f:?}");
         assert_eq!(roots.len(), all);
@@ -632,45 +637,28 @@ mod tests {
         let stopped = AtomicBool::new(true);
         let mut roots = roots_of(&pos);
         let all = roots.len();
-        let mut threats = ThreatSearch::new(&stopped);
         let limits = Limits::default();
-        let f = filter_roots(
-            &mut pos,
-            &mut threats,
-            &mut roots,
-            &limits,
-            Instant::now(),
-            &stopped,
-        );
+        let (f, _) = run_filter(&mut pos, &mut roots, &limits, &stopped);
         assert_eq!((f.checked, roots.len()), (0, all));
         let r = Engine::new(16, 1).search(&board, white, &limits, &stopped, &mut |_| {});
         assert!(r.best.is_some());
         for n in [2_000, 20_000, 100_000] {
             let stop = AtomicBool::new(false);
-            let mut threats = ThreatSearch::new(&stop);
             let mut roots = roots_of(&pos);
             let limits = Limits {
                 nodes: Some(n),
                 ..Limits::default()
             };
-            filter_roots(
-                &mut pos,
-                &mut threats,
-                &mut roots,
-                &limits,
-                Instant::now(),
-                &stop,
-            );
+            let (_, nodes) = run_filter(&mut pos, &mut roots, &limits, &stop);
             // A quarter of the limit, and the last search may overrun it by its own budget.
-            assert!(threats.nodes() <= n / 2, "{n}: {}", threats.nodes());
+            assert!(nodes <= n / 2, "{n}: {nodes}");
         }
         // And a time limit: a quarter of the soft time, give or take one search.
         let stop = AtomicBool::new(false);
-        let mut threats = ThreatSearch::new(&stop);
         let mut roots = roots_of(&pos);
         let limits = Limits::time(Duration::from_millis(40), Duration::from_millis(60));
         let start = Instant::now();
-        filter_roots(&mut pos, &mut threats, &mut roots, &limits, start, &stop);
+        run_filter(&mut pos, &mut roots, &limits, &stop);
         assert!(start.elapsed() < Duration::from_millis(500));
     }
 }
