@@ -10,7 +10,7 @@
 
 use super::replies::Replies;
 use super::shape::is_good_shape;
-use crate::core::{Color, SplitMix64};
+use crate::core::{Color, Point, SplitMix64};
 use crate::go::position::EMPTY;
 use crate::go::{Position, Suicide, Vertex};
 
@@ -126,10 +126,157 @@ impl Placement {
         }
     }
 
-    /// Puts several own stones in atari and takes nothing: a blunder but in rare shapes.
+    /// Puts several own stones in atari and takes nothing: a blunder but in rare shapes
+    /// (see [`kills_by_nakade`]).
     pub(super) fn is_self_atari(&self) -> bool {
         !self.captures && self.liberties <= 1 && self.joins
     }
+}
+
+/// Would a `color` stone on the empty point `v` be a self-atari that is no
+/// [nakade](kills_by_nakade): a blunder that playouts, replies and shape never play.
+pub(super) fn is_blunder(position: &Position, color: Color, v: Vertex) -> bool {
+    Placement::may_be_self_atari(position, v)
+        && Placement::of(position, color, v).is_self_atari()
+        && !kills_by_nakade(position, color, v)
+}
+
+/// The most stones a [nakade](kills_by_nakade) puts in atari: the largest dead eye
+/// shape, the rabbity six, has six points.
+const NAKADE_STONES: usize = 6;
+
+/// Does a `color` stone on the empty point `v`, a [self-atari](Placement::is_self_atari),
+/// fill an opponent's eye space so that the capture leaves a dead eye shape? The chain it
+/// makes and its one liberty must be all the space the opponent encloses there (the
+/// liberty touches nothing but the chain and opponent stones), and the chain's points,
+/// empty again after the capture, must form a [dead shape](is_dead_eye_shape). A square
+/// four with two opponent stones in it dies this way: the third stone goes in, the
+/// capture leaves a bent three, and its vital point kills.
+pub(super) fn kills_by_nakade(position: &Position, color: Color, v: Vertex) -> bool {
+    let size = position.size();
+    let geometry = size.geometry();
+    let own = color.index() as u8;
+    let mut chains = [usize::MAX; 4];
+    let mut points = [size.point(v); NAKADE_STONES];
+    let mut count = 1;
+    // The chain's one liberty: beside `v` or beside one of the stones it joins.
+    let mut liberty = None;
+    for (k, &n) in geometry.neighbours_of(v.index()).iter().enumerate() {
+        let n = usize::from(n);
+        match position.content(n) {
+            EMPTY => liberty = Some(n),
+            c if c == own && !chains.contains(&position.chain_id(n)) => {
+                chains[k] = position.chain_id(n);
+                for s in position.chain_stones(Vertex(n as u16)) {
+                    if count == NAKADE_STONES {
+                        return false;
+                    }
+                    points[count] = size.point(s);
+                    count += 1;
+                    let around = geometry
+                        .neighbours_of(s.index())
+                        .iter()
+                        .map(|&m| usize::from(m));
+                    let mut empty =
+                        around.filter(|&m| m != v.index() && position.content(m) == EMPTY);
+                    liberty = liberty.or_else(|| empty.next());
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some(liberty) = liberty else {
+        return false;
+    };
+    let enclosed = geometry.neighbours_of(liberty).iter().all(|&m| {
+        let m = usize::from(m);
+        m == v.index()
+            || position.content(m) == (!color).index() as u8
+            || position.content(m) == own && chains.contains(&position.chain_id(m))
+            || position.content(m) > EMPTY
+    });
+    enclosed && is_dead_eye_shape(&points[..count])
+}
+
+/// Is the eye space on `points` (connected) one that a stone on its
+/// [vital point](vital_point) leaves with one eye at most, however the owner answers?
+/// One or two points make one eye anyway.
+fn is_dead_eye_shape(points: &[Point]) -> bool {
+    points.len() <= 2 || vital_point(points).is_some()
+}
+
+/// The vital point of the eye space on `points` (connected) when it is a dead shape of
+/// three points or more: any three points, the square and the pyramid four, the bulky and
+/// the crossed five, the rabbity six. Each of these has a point beside all the others but
+/// one at most, and that one touches it diagonally across a square of the shape; no
+/// living shape has such a point, and in a dead one it is where the eye space dies.
+fn vital_point(points: &[Point]) -> Option<Point> {
+    let beside = |p: Point, q: Point| p.x.abs_diff(q.x) + p.y.abs_diff(q.y) == 1;
+    if !(3..=NAKADE_STONES).contains(&points.len()) {
+        return None;
+    }
+    points.iter().copied().find(|&p| {
+        let mut away = points.iter().filter(|&&q| q != p && !beside(p, q));
+        match (away.next(), away.next()) {
+            (None, _) => true,
+            (Some(&q), None) => {
+                p.x.abs_diff(q.x) == 1
+                    && p.y.abs_diff(q.y) == 1
+                    && points.contains(&Point::new(p.x, q.y))
+                    && points.contains(&Point::new(q.x, p.y))
+            }
+            _ => false,
+        }
+    })
+}
+
+/// The vital point of an eye space that `color`'s stone on `v` has just left by taking
+/// three to six stones, when the points taken form a dead shape: the side that lost them
+/// plays there at once, or the capturer makes two eyes on it.
+pub(super) fn vital_point_after_capture(
+    position: &Position,
+    color: Color,
+    v: Vertex,
+) -> Option<Vertex> {
+    let size = position.size();
+    let geometry = size.geometry();
+    let own = color.index() as u8;
+    for &start in geometry.neighbours_of(v.index()) {
+        let start = usize::from(start);
+        if position.content(start) != EMPTY {
+            continue;
+        }
+        // The empty region from `start`, if it is small and only `color` encloses it.
+        let mut region = [start; NAKADE_STONES];
+        let (mut count, mut next, mut enclosed) = (1, 0, true);
+        while enclosed && next < count {
+            for &m in geometry.neighbours_of(region[next]) {
+                let m = usize::from(m);
+                match position.content(m) {
+                    EMPTY if region[..count].contains(&m) => {}
+                    EMPTY if count < NAKADE_STONES => {
+                        region[count] = m;
+                        count += 1;
+                    }
+                    c if c == own || c > EMPTY => {}
+                    // An opponent stone, or a seventh empty point.
+                    _ => enclosed = false,
+                }
+            }
+            next += 1;
+        }
+        if !enclosed {
+            continue;
+        }
+        let mut points = [Point::new(0, 0); NAKADE_STONES];
+        for (p, &i) in points.iter_mut().zip(&region[..count]) {
+            *p = size.point(Vertex(i as u16));
+        }
+        if let Some(p) = vital_point(&points[..count]) {
+            return size.vertex(p);
+        }
+    }
+    None
 }
 
 /// The tactical reply to `last`, the opponent's last move, if there is one: take its
@@ -390,12 +537,16 @@ pub(super) fn playout(
 ) {
     let limit = 3 * position.size().points();
     let (mut color, mut passes) = (first, 0);
+    // The vital point of the eye space the last move's capture left, if it is dead.
+    let mut vital = None;
     for _ in 0..limit {
         if passes >= 2 {
             break;
         }
-        let mv = last
-            .and_then(|l| tactical_reply(position, color, l))
+        let mv = vital
+            .take()
+            .filter(|&v| position.check(color, v, Suicide::Illegal).is_ok())
+            .or_else(|| last.and_then(|l| tactical_reply(position, color, l)))
             .or_else(|| replies.as_deref().and_then(|r| r.reply(position, color)))
             .or_else(|| last.and_then(|l| shape_reply(position, color, l, rng)))
             .or_else(|| random_sensible(position, color, rng));
@@ -404,7 +555,12 @@ pub(super) fn playout(
         }
         match mv {
             Some(v) => {
+                let taken = position.captures(color);
                 position.place(color, v);
+                let taken = position.captures(color) - taken;
+                if (3..=NAKADE_STONES as u32).contains(&taken) {
+                    vital = vital_point_after_capture(position, color, v);
+                }
                 played.mark(color, v);
                 passes = 0;
             }
@@ -436,8 +592,7 @@ fn shape_reply(
     for v in empty.map(|&n| Vertex(n)) {
         if is_good_shape(position, color, v)
             && position.check(color, v, Suicide::Illegal).is_ok()
-            && !(Placement::may_be_self_atari(position, v)
-                && Placement::of(position, color, v).is_self_atari())
+            && !is_blunder(position, color, v)
         {
             found[count] = v;
             count += 1;
@@ -451,9 +606,7 @@ fn shape_reply(
 fn random_sensible(position: &mut Position, color: Color, rng: &mut SplitMix64) -> Option<Vertex> {
     let mut candidate = position.random_move(color, rng)?;
     for _ in 0..SELF_ATARI_RETRIES {
-        if !Placement::may_be_self_atari(position, candidate)
-            || !Placement::of(position, color, candidate).is_self_atari()
-        {
+        if !is_blunder(position, color, candidate) {
             break;
         }
         candidate = position.random_move(color, rng)?;
@@ -496,7 +649,7 @@ pub(super) fn tactic(position: &Position, color: Color, v: Vertex) -> Tactic {
     if placement.captures {
         return Tactic::Captures;
     }
-    if placement.is_self_atari() {
+    if placement.is_self_atari() && !kills_by_nakade(position, color, v) {
         return Tactic::SelfAtari;
     }
     let saves = stones_beside(position, v, color).any(|n| position.in_atari(n));
@@ -773,5 +926,192 @@ mod tests {
         assert!(!p.is_self_atari() && p.liberties == 2);
         // White (1,0) takes Black's (0,0).
         assert!(Placement::of(&pos, Color::White, at(&pos, 1, 0)).captures);
+    }
+}
+
+#[cfg(test)]
+mod nakade_tests {
+    use super::*;
+    use crate::go::parse_diagram;
+    use std::collections::HashSet;
+
+    /// A game's end (Black's left group, stones on A9 to E7, has only the square four
+    /// B8 C8 B9 C9 with White's B9 C9 in it) and the top left corner A9.
+    const SQUARE_FOUR: &str = "XOOXXOOX.\n\
+                               X..XXOXX.\n\
+                               XXXXXOXX.\n\
+                               XXXOOOOX.\n\
+                               XXOOXXX..\n\
+                               XOOXXOXXX\n\
+                               OOOOOOOX.\n\
+                               OOOO.OXX.\n\
+                               .X.XOOOX.";
+
+    fn at(pos: &Position, x: u8, y: u8) -> Vertex {
+        pos.size().vertex(Point::new(x, y)).unwrap()
+    }
+
+    /// The shape on `points` moved to the corner, in a fixed order: equal for equal
+    /// shapes.
+    fn normalised(points: &[Point]) -> Vec<Point> {
+        let (x0, y0) = (
+            points.iter().map(|p| p.x).min().unwrap(),
+            points.iter().map(|p| p.y).min().unwrap(),
+        );
+        let mut moved: Vec<Point> = points
+            .iter()
+            .map(|p| Point::new(p.x - x0, p.y - y0))
+            .collect();
+        moved.sort_by_key(|p| (p.y, p.x));
+        moved
+    }
+
+    /// The shape up to rotation and reflection: the least of its eight images.
+    fn canonical(points: &[Point]) -> Vec<Point> {
+        let images = (0..8).map(|k| {
+            let image: Vec<Point> = points
+                .iter()
+                .map(|p| {
+                    let (x, y) = (i16::from(p.x), i16::from(p.y));
+                    let (x, y) = if k & 1 == 1 { (y, x) } else { (x, y) };
+                    let x = if k & 2 == 2 { 10 - x } else { x };
+                    let y = if k & 4 == 4 { 10 - y } else { y };
+                    Point::new(x as u8, y as u8)
+                })
+                .collect();
+            normalised(&image)
+        });
+        images
+            .min_by_key(|s| s.iter().map(|p| (p.y, p.x)).collect::<Vec<_>>())
+            .unwrap()
+    }
+
+    /// Every connected shape of `n` points (free polyominoes), grown point by point.
+    fn shapes(n: usize) -> HashSet<Vec<Point>> {
+        let mut found: HashSet<Vec<Point>> = [vec![Point::new(1, 1)]].into();
+        for _ in 1..n {
+            let mut grown = HashSet::new();
+            for shape in &found {
+                for p in shape {
+                    let (x, y) = (p.x + 1, p.y + 1);
+                    for q in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+                        let q = Point::new(q.0, q.1);
+                        let mut bigger: Vec<Point> =
+                            shape.iter().map(|p| Point::new(p.x + 1, p.y + 1)).collect();
+                        if !bigger.contains(&q) {
+                            bigger.push(q);
+                            grown.insert(canonical(&bigger));
+                        }
+                    }
+                }
+            }
+            found = grown;
+        }
+        found
+    }
+
+    fn parse_shape(rows: &str) -> Vec<Point> {
+        let points: Vec<Point> = rows
+            .split('/')
+            .enumerate()
+            .flat_map(|(y, row)| {
+                row.chars()
+                    .enumerate()
+                    .filter(|&(_, c)| c == 'x')
+                    .map(move |(x, _)| Point::new(x as u8, y as u8))
+            })
+            .collect();
+        canonical(&points)
+    }
+
+    #[test]
+    fn the_dead_eye_shapes_are_the_classical_seven() {
+        // Counts of free polyominoes: the enumeration is complete.
+        let counts: Vec<usize> = (3..=6).map(|n| shapes(n).len()).collect();
+        assert_eq!(counts, [2, 5, 12, 35]);
+        let dead: HashSet<Vec<Point>> = (1..=7)
+            .flat_map(shapes)
+            .filter(|s| s.len() >= 3 && vital_point(s).is_some())
+            .collect();
+        let classical: HashSet<Vec<Point>> = [
+            "xxx",         // straight three
+            "xx/x.",       // bent three
+            "xx/xx",       // square four
+            "xxx/.x.",     // pyramid four
+            "xxx/xx.",     // bulky five
+            ".x./xxx/.x.", // crossed five
+            ".x./xxx/.xx", // rabbity six
+        ]
+        .into_iter()
+        .map(parse_shape)
+        .collect();
+        assert_eq!(dead, classical);
+        // The vital point: the middle of the three, the centre of the crossed five.
+        let vital = |rows| {
+            let shape = parse_shape(rows);
+            let p = vital_point(&shape).unwrap();
+            shape
+                .iter()
+                .filter(|q| q.x.abs_diff(p.x) + q.y.abs_diff(p.y) == 1)
+                .count()
+        };
+        assert_eq!(vital("xxx"), 2);
+        assert_eq!(vital(".x./xxx/.x."), 4);
+        assert_eq!(vital("xxx/xx."), 3);
+        assert_eq!(vital(".x./xxx/.xx"), 4);
+    }
+
+    #[test]
+    fn a_nakade_is_no_blunder() {
+        let pos = parse_diagram(SQUARE_FOUR).unwrap();
+        let (b8, c8) = (at(&pos, 1, 1), at(&pos, 2, 1));
+        for v in [b8, c8] {
+            // White's third stone in the square four: in atari, but the capture leaves a
+            // bent three.
+            assert!(Placement::of(&pos, Color::White, v).is_self_atari());
+            assert!(kills_by_nakade(&pos, Color::White, v));
+            assert!(!is_blunder(&pos, Color::White, v));
+            assert_eq!(tactic(&pos, Color::White, v), Tactic::Quiet);
+            // Black filling its own eye space puts the whole group in atari.
+            assert!(is_blunder(&pos, Color::Black, v));
+            assert_eq!(tactic(&pos, Color::Black, v), Tactic::SelfAtari);
+        }
+        // Two White stones on open ground put in atari: no eye space is filled.
+        let open = parse_diagram(
+            ".....\n\
+             .XOX.\n\
+             .X.X.\n\
+             ..X..\n\
+             .....",
+        )
+        .unwrap();
+        assert!(is_blunder(&open, Color::White, at(&open, 2, 2)));
+    }
+
+    #[test]
+    fn the_vital_point_follows_a_capture_of_a_dead_shape() {
+        // Black has just taken White's B8 B9 C9 from C8: the bent three's corner B9 kills.
+        let mut pos = parse_diagram(SQUARE_FOUR).unwrap();
+        let (b8, c8, b9) = (at(&pos, 1, 1), at(&pos, 2, 1), at(&pos, 1, 0));
+        pos.place(Color::White, b8);
+        pos.place(Color::Black, c8);
+        assert_eq!(pos.stone(b9), None);
+        assert_eq!(vital_point_after_capture(&pos, Color::Black, c8), Some(b9));
+        // Playouts now kill the group whoever starts; before nakades they let it live in
+        // about half of them.
+        let a9 = at(&pos, 0, 0);
+        let pos = parse_diagram(SQUARE_FOUR).unwrap();
+        let mut rng = SplitMix64::new(7);
+        let mut played = FirstPlayed::new(pos.size().points());
+        for first in [Color::Black, Color::White] {
+            let lives = (0..200)
+                .filter(|_| {
+                    let mut p = pos.clone();
+                    playout(&mut p, first, None, &mut rng, &mut played, None);
+                    p.stone(a9) == Some(Color::Black)
+                })
+                .count();
+            assert!(lives < 20, "{first:?} first: alive in {lives} of 200");
+        }
     }
 }

@@ -11,7 +11,7 @@
 //! moves, and per search thread, so no locking is needed. Each search starts them empty
 //! (the simplest choice; keeping them from move to move is untried).
 
-use super::policy::Placement;
+use super::policy::is_blunder;
 use crate::core::Color;
 use crate::go::{Position, Suicide, Vertex};
 
@@ -126,8 +126,7 @@ impl Replies {
             .find(|&v| {
                 position.check(color, v, Suicide::Illegal).is_ok()
                     && !position.is_eye(color, v)
-                    && !(Placement::may_be_self_atari(position, v)
-                        && Placement::of(position, color, v).is_self_atari())
+                    && !is_blunder(position, color, v)
             })
     }
 }
@@ -218,11 +217,12 @@ mod tests {
             replies.reply(pos, Color::Black)
         };
         assert_eq!(reply(&mut replies, &empty), Some(c));
-        // c taken, c an own eye, c a self-atari of two stones, c a suicide: none is played.
+        // c taken, c an own eye, c a self-atari of two stones (that fills no eye space),
+        // c a suicide: none is played.
         for diagram in [
             ".....\n.O...\n.....\n.....\n.....",
             ".X...\nX.X..\n.X...\n.....\n.....",
-            ".XO..\nO.O..\n.O...\n.....\n.....",
+            ".O...\nO.O..\nOXO..\n.....\n.....",
             ".O...\nO.O..\n.O...\n.....\n.....",
         ] {
             let pos = parse_diagram(diagram).unwrap();
