@@ -249,6 +249,12 @@ impl Position {
         self.stones[color.index()]
     }
 
+    /// How many points are empty.
+    #[inline]
+    pub fn empty_count(&self) -> usize {
+        self.empties.len()
+    }
+
     /// The empty points.
     pub fn empty_points(&self) -> Points {
         Points::first_n(self.size().points()) - (self.stones[0] | self.stones[1])

@@ -5,11 +5,13 @@
 //! attacker or by running), catch a chain of two liberties in an atari it cannot escape,
 //! and never make a move that puts an own chain of several stones in atari without taking
 //! anything (a self-atari, almost always a blunder). Playouts then replay the last reply
-//! that won after the same moves ([`Replies`]), then answer with 3x3 shape. Everything
-//! else is chosen uniformly, without filling an own eye.
+//! that won after the same moves ([`Replies`]), then answer near the last move by the
+//! learned 3x3 shapes, as often as the shapes there call for. Everything else is chosen
+//! uniformly, without filling an own eye.
 
+use super::patterns::{shipped, shipped_shapes};
 use super::replies::Replies;
-use super::shape::is_good_shape;
+use super::shape::{is_good_shape, raw_surroundings};
 use crate::core::{Color, Point, SplitMix64};
 use crate::go::position::EMPTY;
 use crate::go::{Position, Suicide, Vertex};
@@ -548,7 +550,7 @@ pub(super) fn playout(
             .filter(|&v| position.check(color, v, Suicide::Illegal).is_ok())
             .or_else(|| last.and_then(|l| tactical_reply(position, color, l)))
             .or_else(|| replies.as_deref().and_then(|r| r.reply(position, color)))
-            .or_else(|| last.and_then(|l| shape_reply(position, color, l, rng)))
+            .or_else(|| last.and_then(|l| local_reply(position, color, l, rng)))
             .or_else(|| random_sensible(position, color, rng));
         if let Some(replies) = replies.as_deref_mut() {
             replies.push(mv);
@@ -574,31 +576,70 @@ pub(super) fn playout(
     }
 }
 
-/// A random one of the points around `last` (the opponent's last move) where a stone
-/// makes [good shape](is_good_shape), is legal and is no self-atari.
-fn shape_reply(
+/// What a move elsewhere on the board counts for against [`local_reply`]'s candidates, per
+/// empty point: the learned gamma of a quiet move far from the last move on an open 3x3
+/// shape (about 1 for the shape times 0.3 to 0.8 for the distance).
+const ELSEWHERE_GAMMA: f32 = 0.5;
+
+/// An answer near `last` (the opponent's last move), or `None` for a move elsewhere, drawn
+/// as the learned model would (Coulom 2007, and his playouts): each empty point of the
+/// eight around `last` by its [shape gamma](super::patterns::ShapeGammas) times the
+/// gamma of its distance to the last move, every other empty point by
+/// [`ELSEWHERE_GAMMA`]. A sharp local shape (a cut, a hane, a block) is answered almost
+/// always, an open one about as often as a strong player answers locally. A drawn point
+/// that is illegal, fills an own eye or is a [blunder](is_blunder) is dropped and the
+/// draw repeated among the rest.
+fn local_reply(
     position: &Position,
     color: Color,
     last: Vertex,
     rng: &mut SplitMix64,
 ) -> Option<Vertex> {
+    let model = shipped();
+    let shapes = shipped_shapes();
     let geometry = position.size().geometry();
-    let mut found = [Vertex(0); 8];
+    let (orthogonal, diagonal) = (model.last[0], model.last[1]);
+    let around = geometry
+        .neighbours_of(last.index())
+        .iter()
+        .map(|&n| (n, orthogonal));
+    let around = around.chain(
+        geometry
+            .diagonals_of(last.index())
+            .iter()
+            .map(|&n| (n, diagonal)),
+    );
+    let mut found = [(Vertex(0), 0.0f32); 8];
     let mut count = 0;
-    let around = geometry.neighbours_of(last.index()).iter();
-    let around = around.chain(geometry.diagonals_of(last.index()));
     // The off-board sentinel in the raw tables is not empty.
-    let empty = around.filter(|&&n| position.content(usize::from(n)) == EMPTY);
-    for v in empty.map(|&n| Vertex(n)) {
-        if is_good_shape(position, color, v)
-            && position.check(color, v, Suicide::Illegal).is_ok()
+    for (n, distance) in around.filter(|&(n, _)| position.content(usize::from(n)) == EMPTY) {
+        let v = Vertex(n);
+        found[count] = (
+            v,
+            shapes.gamma(color, raw_surroundings(position, v)) * distance,
+        );
+        count += 1;
+    }
+    let elsewhere = ELSEWHERE_GAMMA * (position.empty_count() - count) as f32;
+    let mut local: f32 = found[..count].iter().map(|&(_, g)| g).sum();
+    while count > 0 {
+        let mut draw = rng.unit() as f32 * (local + elsewhere);
+        let k = found[..count].iter().position(|&(_, g)| {
+            draw -= g;
+            draw < 0.0
+        })?;
+        let (v, gamma) = found[k];
+        if position.check(color, v, Suicide::Illegal).is_ok()
+            && !position.is_eye(color, v)
             && !is_blunder(position, color, v)
         {
-            found[count] = v;
-            count += 1;
+            return Some(v);
         }
+        local -= gamma;
+        count -= 1;
+        found.swap(k, count);
     }
-    (count > 0).then(|| found[rng.below(count as u64) as usize])
+    None
 }
 
 /// A uniformly random move that fills no own eye, avoiding self-ataris when a few tries
@@ -926,6 +967,110 @@ mod tests {
         assert!(!p.is_self_atari() && p.liberties == 2);
         // White (1,0) takes Black's (0,0).
         assert!(Placement::of(&pos, Color::White, at(&pos, 1, 0)).captures);
+    }
+
+    /// How often [`local_reply`] picks each point around the last move in `draws` draws,
+    /// and how often it leaves the move to elsewhere (`None`).
+    fn local_draws(
+        pos: &Position,
+        color: Color,
+        last: Vertex,
+        draws: usize,
+    ) -> Vec<(Option<Vertex>, usize)> {
+        let mut rng = SplitMix64::new(11);
+        let mut tally: Vec<(Option<Vertex>, usize)> = Vec::new();
+        for _ in 0..draws {
+            let v = local_reply(pos, color, last, &mut rng);
+            match tally.iter_mut().find(|(w, _)| *w == v) {
+                Some((_, n)) => *n += 1,
+                None => tally.push((v, 1)),
+            }
+        }
+        tally
+    }
+
+    /// The weight [`local_reply`] gives a `color` stone on `v`, `diagonal` or not to the
+    /// last move.
+    fn local_weight(pos: &Position, color: Color, v: Vertex, diagonal: bool) -> f32 {
+        let distance = shipped().last[usize::from(diagonal)];
+        shipped_shapes().gamma(color, raw_surroundings(pos, v)) * distance
+    }
+
+    #[test]
+    fn local_replies_are_drawn_by_the_learned_shapes() {
+        let mut pos = Position::new(crate::go::BoardSize::new(19).unwrap());
+        // An open 3x3 shape has one variant in the table: its gamma is the model's.
+        let v = at(&pos, 9, 9);
+        let open = shipped_shapes().gamma(Color::Black, raw_surroundings(&pos, v));
+        let code = super::super::patterns::pattern_code(&pos, Color::Black, v);
+        let model = shipped().pattern_gamma(code);
+        assert!((open - model).abs() < 1e-4 * model, "{open} {model}");
+        // A lone stone on the open board: most answers are elsewhere, as in strong games.
+        pos.place(Color::White, v);
+        let tally = local_draws(&pos, Color::Black, v, 2000);
+        let elsewhere = tally.iter().find(|(v, _)| v.is_none()).map_or(0, |t| t.1);
+        assert!((1000..1900).contains(&elsewhere), "{tally:?}");
+        // In a contact fight each point around the last move comes up in proportion to
+        // its weight, the moves elsewhere by theirs.
+        let pos = parse_diagram(
+            ".......\n\
+             ...O...\n\
+             ..XOX..\n\
+             ..O.X..\n\
+             ..X....\n\
+             .......\n\
+             .......",
+        )
+        .unwrap();
+        let last = at(&pos, 2, 3);
+        let draws = 4000;
+        let tally = local_draws(&pos, Color::Black, last, draws);
+        let empty = pos.empty_count();
+        let mut weights = vec![(None, ELSEWHERE_GAMMA * (empty - 5) as f32)];
+        for (x, y) in [(1, 3), (2, 4), (3, 3), (1, 2), (1, 4), (3, 4)] {
+            let v = at(&pos, x, y);
+            if pos.stone(v).is_none() {
+                weights.push((
+                    Some(v),
+                    local_weight(&pos, Color::Black, v, x != 2 && y != 3),
+                ));
+            }
+        }
+        assert_eq!(weights.len(), 6, "five empty points around the last move");
+        let total: f32 = weights.iter().map(|w| w.1).sum();
+        for (v, weight) in weights {
+            let expected = draws as f32 * weight / total;
+            let drawn = tally.iter().find(|t| t.0 == v).map_or(0, |t| t.1) as f32;
+            let sigma = expected.sqrt().max(1.0);
+            assert!(
+                (drawn - expected).abs() < 4.0 * sigma,
+                "{v:?}: {drawn} vs {expected}"
+            );
+        }
+    }
+
+    #[test]
+    fn local_replies_are_never_blunders() {
+        // White's last move (2,2) leaves two points around it, (1,1) and (1,3), and each
+        // puts a Black chain in atari; both have weight, neither is drawn.
+        let pos = parse_diagram(
+            "XXO....\n\
+             X.XO...\n\
+             XXOO...\n\
+             O.OO...\n\
+             .O.....\n\
+             .......\n\
+             .......",
+        )
+        .unwrap();
+        let (last, a, b) = (at(&pos, 2, 2), at(&pos, 1, 1), at(&pos, 1, 3));
+        assert!(is_blunder(&pos, Color::Black, a) && is_blunder(&pos, Color::Black, b));
+        let local =
+            local_weight(&pos, Color::Black, a, true) + local_weight(&pos, Color::Black, b, true);
+        let elsewhere = ELSEWHERE_GAMMA * (pos.empty_count() - 2) as f32;
+        assert!(local > 0.05 * elsewhere, "{local} {elsewhere}");
+        let tally = local_draws(&pos, Color::Black, last, 1000);
+        assert_eq!(tally, [(None, 1000)]);
     }
 }
 

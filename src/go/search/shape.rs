@@ -94,9 +94,10 @@ fn good_in(v: &View) -> bool {
     hane || cut || edge_block
 }
 
-/// `GOOD[code]`, for the surroundings `code` of raw point contents ([`code`]): bit `c`
-/// set when the centre is a good point for the colour of index `c`. One table for both
-/// colours spares the reading of the surroundings a translation per point.
+/// `GOOD[code]`, for the surroundings `code` of raw point contents
+/// ([`raw_surroundings`]): bit `c` set when the centre is a good point for the colour of
+/// index `c`. One table for both colours spares the reading of the surroundings a
+/// translation per point.
 static GOOD: Lazy<Vec<u8>> = Lazy::new(|| {
     let good: Vec<bool> = (0..1u32 << 16)
         .map(|code| SYMMETRIES.iter().any(|&turn| good_in(&View { code, turn })))
@@ -121,8 +122,9 @@ fn seen_by(raw: u32, own: u8) -> usize {
     })
 }
 
-/// The raw surroundings of `v`: the content of each point around it, two bits each.
-fn code(position: &Position, v: Vertex) -> usize {
+/// The raw surroundings of `v`: the content of each point around it, two bits each, in
+/// the order of [`AROUND`].
+pub(super) fn raw_surroundings(position: &Position, v: Vertex) -> usize {
     let geometry = position.size().geometry();
     let around = geometry.neighbours_of(v.index()).iter();
     let around = around.chain(geometry.diagonals_of(v.index()));
@@ -136,7 +138,7 @@ pub(super) fn is_good_shape(position: &Position, color: Color, v: Vertex) -> boo
     // Every shape answers an opponent stone beside the point: without one, no need to
     // read the surroundings.
     let beside_theirs = position.neighbour_tally(v)[(!color).index()] > 0;
-    beside_theirs && GOOD[code(position, v)] >> color.index() & 1 != 0
+    beside_theirs && GOOD[raw_surroundings(position, v)] >> color.index() & 1 != 0
 }
 
 #[cfg(test)]
