@@ -190,12 +190,14 @@ pub(super) fn kills_by_nakade(position: &Position, color: Color, v: Vertex) -> b
     let Some(liberty) = liberty else {
         return false;
     };
+    // Beside the liberty: `v`, the chain's stones, opponent stones or the edge only.
     let enclosed = geometry.neighbours_of(liberty).iter().all(|&m| {
         let m = usize::from(m);
-        m == v.index()
-            || position.content(m) == (!color).index() as u8
-            || position.content(m) == own && chains.contains(&position.chain_id(m))
-            || position.content(m) > EMPTY
+        match position.content(m) {
+            EMPTY => m == v.index(),
+            c if c == own => m == v.index() || chains.contains(&position.chain_id(m)),
+            _ => true,
+        }
     });
     enclosed && is_dead_eye_shape(&points[..count])
 }
