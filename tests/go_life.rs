@@ -350,6 +350,49 @@ fn seki_with_an_eye_each_and_a_shared_liberty() {
     );
 }
 
+/// The same seki with nothing around it proved: the end of a 9x9 game against GNU Go,
+/// where Black's five stones G1 H1 H2 J2 H3 (eye J1) and White's 27 around them (eye J6)
+/// share G2, which touches nothing else. No area is small enough to search, yet the seki
+/// needs none: its chains are reported in seki and the rest stays unknown. (Playouts,
+/// which end by filling G2, had White's group dead, and the engine's count was 57 points
+/// off GNU Go's.) With G2's neighbour G3 a third chain, there is no such proof.
+#[test]
+fn a_closed_seki_needs_no_search() {
+    let rows = [
+        "...X.XXXO",
+        "..X.X.XOO",
+        ".X.X.XXOO",
+        "....XOOO.",
+        ".X..XXOOO",
+        "..XXOXOOO",
+        ".XOOOOOXO",
+        ".XXXOO.XX",
+        ".XOOOOXX.",
+    ];
+    let pos = position(&rows);
+    let verdict = LifeAndDeath::analyse(&pos, &Rules::japanese());
+    let expected = [
+        "...?.???s",
+        "..?.?.?ss",
+        ".?.?.??ss",
+        "....?sss.",
+        ".?..??sss",
+        "..??s?sss",
+        ".?sssssss",
+        ".???ss.ss",
+        ".?ssssss.",
+    ];
+    assert_statuses(&verdict, &pos, &expected);
+    // Cut G3 from White's group (a White stone at G3 of its own, with F3 and G4 empty):
+    // the shared liberty touches a third chain and the proof is gone.
+    let mut cut: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+    cut[5].replace_range(6..7, ".");
+    cut[6].replace_range(5..6, ".");
+    let pos = position(&cut.iter().map(String::as_str).collect::<Vec<_>>());
+    let verdict = LifeAndDeath::analyse(&pos, &Rules::japanese());
+    assert!(verdict.seki_stones().is_empty(), "{pos:?}");
+}
+
 /// Eye shapes of a chain shut in by a living wall, the wall's owner moving first (art. 7
 /// asks whether the opponent can capture). A straight four is two eyes (its two middle
 /// points are miai); a straight three, a square four and a bulky five are killed by a

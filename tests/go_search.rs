@@ -62,15 +62,16 @@ fn point(game: &Game, decision: Decision) -> Option<Point> {
 
 #[test]
 fn takes_the_chain_whose_capture_decides_the_game() {
-    // White's eight stones have one liberty, at (3,5): taking them wins.
+    // White's eight stones have one liberty, at (3,5), and so have Black's two beside
+    // them: whoever plays there first takes the other's. Taking White's wins.
     let game = game_from(
         ".........\n\
          .........\n\
          ..XXXX...\n\
          .XOOOOX..\n\
          .XOOOOX..\n\
-         ..X.XX...\n\
-         .........\n\
+         ..X.XXO..\n\
+         ....OO...\n\
          .........\n\
          .........",
         Rules::chinese(),

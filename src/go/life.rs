@@ -131,6 +131,66 @@ pub struct LifeAndDeath {
     nodes: u64,
 }
 
+/// The stones of the simplest seki, which no search is needed to see: a chain of each
+/// colour with two liberties, one shared and one an eye of its own (a point whose every
+/// neighbour is a stone of that chain), the shared one touching nothing but the two
+/// chains. Neither side can play there: the shared point puts the mover's chain in atari,
+/// to be taken at once, and the other's eye is suicide. Nothing else reaches them.
+fn closed_seki(position: &Position) -> Points {
+    let size = position.size();
+    // The eye of `chain` among its two `liberties`, and the other liberty.
+    let eye_and_shared = |chain: Points, liberties: Points| {
+        let mut it = liberties.iter();
+        let (a, b) = (it.next()?, it.next()?);
+        let own = |p: usize| (size.neighbours_of(single(p)) - chain).is_empty();
+        match (own(a), own(b)) {
+            (true, false) => Some((a, b)),
+            (false, true) => Some((b, a)),
+            _ => None,
+        }
+    };
+    let mut seki = Points::EMPTY;
+    let mut seen = Points::EMPTY;
+    for i in position.stones(Color::Black).iter() {
+        if seen.contains(i) {
+            continue;
+        }
+        let v = Vertex(i as u16);
+        let chain = position.chain(v);
+        seen |= chain;
+        let liberties = position.liberties(v);
+        let Some((_, shared)) = (liberties.len() == 2)
+            .then(|| eye_and_shared(chain, liberties))
+            .flatten()
+        else {
+            continue;
+        };
+        let around = size.neighbours_of(single(shared));
+        let Some(partner) = (around & position.stones(Color::White))
+            .first()
+            .map(|w| position.chain(Vertex(w as u16)))
+        else {
+            continue;
+        };
+        let w = Vertex(partner.first().expect("a chain has a stone") as u16);
+        let partner_liberties = position.liberties(w);
+        let closes = (around - chain - partner).is_empty()
+            && partner_liberties.len() == 2
+            && eye_and_shared(partner, partner_liberties).is_some_and(|(_, s)| s == shared);
+        if closes {
+            seki |= chain | partner;
+        }
+    }
+    seki
+}
+
+/// The set of the one point `i`.
+fn single(i: usize) -> Points {
+    let mut p = Points::EMPTY;
+    p.insert(i);
+    p
+}
+
 impl LifeAndDeath {
     /// Analyses `position` under the confirmation rule of `rules`, with the default
     /// [`LifeOptions`].
@@ -148,17 +208,20 @@ impl LifeAndDeath {
         let assumed =
             Color::BOTH.map(|c| size.flood(alive & position.stones(c), position.stones(c)));
         let safe = pass_alive[0].stones | pass_alive[1].stones | assumed[0] | assumed[1];
+        // Stones in a closed seki cannot be taken either: they bound the areas as safe
+        // stones do.
+        let closed = closed_seki(position) - safe;
         let mut result = LifeAndDeath {
             size,
             pass_alive,
             alive: safe,
             dead: Points::EMPTY,
-            seki: Points::EMPTY,
+            seki: closed,
             unknown: Points::EMPTY,
             by_shape: Points::EMPTY,
             nodes: 0,
         };
-        for points in size.components(size.all_points() - safe) {
+        for points in size.components(size.all_points() - safe - closed) {
             if (points & stones).is_empty() {
                 continue;
             }
@@ -166,7 +229,7 @@ impl LifeAndDeath {
                 result.unknown |= points & stones;
                 continue;
             }
-            result.judge_area(position, rules, points, safe, options);
+            result.judge_area(position, rules, points, safe | closed, options);
         }
         result.find_seki(position, safe);
         result

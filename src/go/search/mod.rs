@@ -875,7 +875,7 @@ impl<'a> Worker<'a> {
                     break;
                 }
             };
-            let child = self.select(node, children);
+            let child = self.select(node, children, color);
             let mv = vertex_of(arena.node(child).mv());
             if self.game.play(color, mv.map(|v| size.point(v))).is_err() {
                 // Legal when the node was made, from this same game: never expected; the
@@ -965,17 +965,31 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The child to descend to: the best mix of win rate (with its prior), RAVE and
-    /// exploration, counting other threads' descents as losses.
-    fn select(&self, parent: u32, children: Range<u32>) -> u32 {
+    /// The child to descend to, `color` to move: the best mix of win rate (with its
+    /// prior), RAVE, score and exploration, counting other threads' descents as losses.
+    fn select(&self, parent: u32, children: Range<u32>, color: Color) -> u32 {
         let arena = self.shared.arena;
         let log_parent = (f64::from(arena.node(parent).visits()) + 1.0).ln();
         let MctsParams {
             prior_visits,
             rave_equivalence,
             exploration,
+            score_utility,
+            score_scale,
             ..
         } = self.shared.mcts;
+        // The score term measures a child's mean lead from the root's, which is where
+        // the game stands: so it values points won or lost from here even when the game
+        // is long decided, and stays small beside the win rate when it is not.
+        let root = arena.node(self.shared.root).stats();
+        let root_lead = root.lead as f64 / 2.0 / f64::from(root.visits.max(1));
+        // The root's lead is its mover's, the opponent of the side to move there.
+        let centre = if color == self.shared.color {
+            -root_lead
+        } else {
+            root_lead
+        };
+        let scale = score_scale * self.game.position().size().get() as f64;
         let value = |node: &tree::Node| {
             let s = node.stats();
             let n = f64::from(s.visits + s.virtual_losses);
@@ -987,7 +1001,11 @@ impl<'a> Worker<'a> {
             let rave = (f64::from(s.rave_half_wins) / 2.0 + prior_wins) / rn;
             let beta = rn / (rn + n + rn * n / rave_equivalence);
             let mixed = (1.0 - beta) * q + beta * rave;
-            mixed + exploration * (log_parent / (n + 1.0)).sqrt()
+            // The prior's playouts count as leading by the centre.
+            let visits = f64::from(s.visits);
+            let gain = (s.lead as f64 / 2.0 - centre * visits) / (visits + prior_visits);
+            let score = score_utility * (gain / scale).tanh();
+            mixed + score + exploration * (log_parent / (n + 1.0)).sqrt()
         };
         arena
             .nodes(children)
@@ -1117,5 +1135,71 @@ fn by_rule_lead(result: GameResult, position: &Position) -> i64 {
         } => board,
         GameResult::Win { .. } => -board,
         GameResult::Draw | GameResult::NoResult => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::BoardSize;
+
+    /// Black to move at the root of a tree whose two children, moves 0 and 1, have 20
+    /// playouts each: per child, how many of them Black won and Black's lead in each (half
+    /// points). Returns the move of the child the selection picks under `mcts`.
+    fn select_between(children: [(u32, i64); 2], mcts: MctsParams) -> u16 {
+        let game = Game::new(BoardSize::new(9).unwrap(), Rules::chinese());
+        let mut arena = Arena::new(8);
+        let root = arena.new_root();
+        let first = arena.alloc(&[(0, 0.5), (1, 0.5)]).unwrap();
+        arena.publish(root, first, 2);
+        for k in 0..20 {
+            for (i, &(wins, lead)) in (first..).zip(&children) {
+                let half_wins = if k < wins { 2 } else { 0 };
+                arena.node(i).record(half_wins, lead, false, true);
+                // The root's mover is White.
+                arena.node(root).record(2 - half_wins, -lead, false, true);
+            }
+        }
+        let shared = Shared {
+            arena: &arena,
+            root,
+            color: Color::Black,
+            rules: game.rules(),
+            mcts,
+            playouts: AtomicU64::new(0),
+            done: AtomicBool::new(false),
+            ownership: Vec::new(),
+            owned_playouts: AtomicU32::new(0),
+            alone: true,
+        };
+        let worker = Worker::new(&shared, &game, 1);
+        let picked = worker.select(root, first..first + 2, Color::Black);
+        arena.node(picked).mv()
+    }
+
+    #[test]
+    fn among_sure_wins_the_score_decides() {
+        let mcts = MctsParams::DEFAULT;
+        // Both moves always win, one by 5 points and the other by 15.
+        assert_eq!(select_between([(20, 10), (20, 30)], mcts), 1);
+        assert_eq!(select_between([(20, 30), (20, 10)], mcts), 0);
+        // Both always lose: the smaller loss is better.
+        assert_eq!(select_between([(0, -30), (0, -10)], mcts), 1);
+    }
+
+    #[test]
+    fn a_clearly_better_win_rate_outweighs_a_few_points() {
+        let mcts = MctsParams::DEFAULT;
+        // 18 wins in 20 by half a point each against 12 in 20 by 10 points each.
+        assert_eq!(select_between([(18, 1), (12, 20)], mcts), 0);
+        assert_eq!(select_between([(12, 20), (18, 1)], mcts), 1);
+        // One win in 20 against 9.5 points: the win rate alone prefers the win, the score
+        // term the points.
+        let win_rate_only = MctsParams {
+            score_utility: 0.0,
+            ..mcts
+        };
+        assert_eq!(select_between([(15, 20), (16, 1)], win_rate_only), 1);
+        assert_eq!(select_between([(15, 20), (16, 1)], mcts), 0);
     }
 }

@@ -25,6 +25,14 @@ pub struct MctsParams {
     /// `0.5 + pattern_prior * ln(share * moves)`, its share of the moves' summed gammas
     /// against a uniform share, within 0.05..=0.95. 0 keeps the hand-written prior.
     pub pattern_prior: f64,
+    /// The weight of the score in a move's value, beside its win rate: the mean final lead
+    /// against the root's, as `score_utility * tanh(difference / (score_scale * side))`
+    /// with `side` the board's side length. It keeps a player who is sure to win (or to
+    /// lose) from giving points away, which a win rate alone cannot see. 0: win rate only.
+    pub score_utility: f64,
+    /// The lead difference, in points per line of the board's side, at which the score
+    /// term reaches about three quarters of its weight.
+    pub score_scale: f64,
 }
 
 impl MctsParams {
@@ -34,6 +42,8 @@ impl MctsParams {
         rave_equivalence: 1500.0,
         exploration: 0.1,
         pattern_prior: 0.15,
+        score_utility: 0.1,
+        score_scale: 1.0,
     };
 }
 
@@ -51,6 +61,8 @@ impl Tunable for MctsParams {
         Param::new("rave_equivalence", |p| &mut p.rave_equivalence, 1.0..=1e6),
         Param::new("exploration", |p| &mut p.exploration, 0.0..=10.0),
         Param::new("pattern_prior", |p| &mut p.pattern_prior, 0.0..=1.0),
+        Param::new("score_utility", |p| &mut p.score_utility, 0.0..=1.0),
+        Param::new("score_scale", |p| &mut p.score_scale, 0.01..=100.0),
     ];
 }
 

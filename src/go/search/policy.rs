@@ -199,7 +199,41 @@ pub(super) fn kills_by_nakade(position: &Position, color: Color, v: Vertex) -> b
             _ => true,
         }
     });
-    enclosed && is_dead_eye_shape(&points[..count])
+    enclosed && is_dead_eye_shape(&points[..count]) && !has_another_eye(position, color, v)
+}
+
+/// Does an opponent chain beside `v`, or beside the own chains a `color` stone there
+/// would join, have an eye elsewhere than `v`? Then a self-atari on `v` does not fill the
+/// opponent's last eye space: the opponent need not make two eyes there, and with one eye
+/// each and a liberty shared, the stones inside and the chain around them live in seki,
+/// which the self-atari breaks for nothing.
+fn has_another_eye(position: &Position, color: Color, v: Vertex) -> bool {
+    let geometry = position.size().geometry();
+    let (own, theirs) = (color.index() as u8, (!color).index() as u8);
+    let neighbours = geometry.neighbours_of(v.index());
+    let mut joined = [usize::MAX; 4];
+    for (k, &n) in neighbours.iter().enumerate() {
+        let n = usize::from(n);
+        if position.content(n) == own && !joined.contains(&position.chain_id(n)) {
+            joined[k] = position.chain_id(n);
+        }
+    }
+    let mut stones = std::iter::once(v).chain(
+        neighbours
+            .iter()
+            .zip(joined)
+            .filter(|&(_, chain)| chain != usize::MAX)
+            .flat_map(|(&n, _)| position.chain_stones(Vertex(n))),
+    );
+    stones.any(|s| {
+        geometry.neighbours_of(s.index()).iter().any(|&m| {
+            position.content(usize::from(m)) == theirs
+                && position
+                    .liberties(Vertex(m))
+                    .iter()
+                    .any(|l| l != v.index() && position.is_eye(!color, Vertex(l as u16)))
+        })
+    })
 }
 
 /// Is the eye space on `points` (connected) one that a stone on its
@@ -1233,6 +1267,31 @@ mod nakade_tests {
         )
         .unwrap();
         assert!(is_blunder(&open, Color::White, at(&open, 2, 2)));
+    }
+
+    #[test]
+    fn a_nakade_beside_another_eye_is_a_blunder() {
+        // The end of a game against GNU Go: Black's five stones G1 H1 H2 J2 H3, with the eye
+        // J1, and White's group around them, with the eye J6, share the liberty G2: a seki.
+        // Black's G2 would leave a rabbity six to take, but White has J6 besides.
+        let pos = parse_diagram(
+            "...X.XXXO\n\
+             ..X.X.XOO\n\
+             .X.X.XXOO\n\
+             ....XOOO.\n\
+             .X..XXOOO\n\
+             ..XXOXOOO\n\
+             .XOOOOOXO\n\
+             .XXXOO.XX\n\
+             .XOOOOXX.",
+        )
+        .unwrap();
+        let g2 = at(&pos, 6, 7);
+        for color in Color::BOTH {
+            assert!(Placement::of(&pos, color, g2).is_self_atari());
+            assert!(!kills_by_nakade(&pos, color, g2));
+            assert!(is_blunder(&pos, color, g2));
+        }
     }
 
     #[test]
