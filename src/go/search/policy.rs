@@ -51,10 +51,12 @@ pub(super) struct Placement {
 }
 
 impl Placement {
-    /// Could a stone on the empty point `v` be a [self-atari](Self::is_self_atari)? Not
-    /// with two empty neighbours: a cheap test that spares most candidates the count.
-    pub(super) fn may_be_self_atari(position: &Position, v: Vertex) -> bool {
-        position.neighbour_tally(v)[usize::from(EMPTY)] < 2
+    /// Could a `color` stone on the empty point `v` be a [self-atari](Self::is_self_atari)?
+    /// Not with two empty neighbours, nor without an own one (it joins no chain): a
+    /// cheap test that spares most candidates the count.
+    pub(super) fn may_be_self_atari(position: &Position, color: Color, v: Vertex) -> bool {
+        let tally = position.neighbour_tally(v);
+        tally[usize::from(EMPTY)] < 2 && tally[color.index()] > 0
     }
 
     /// Would a `color` stone on the empty point `v` take something or have `n` liberties
@@ -138,7 +140,7 @@ impl Placement {
 /// Would a `color` stone on the empty point `v` be a self-atari that is no
 /// [nakade](kills_by_nakade): a blunder that playouts, replies and shape never play.
 pub(super) fn is_blunder(position: &Position, color: Color, v: Vertex) -> bool {
-    Placement::may_be_self_atari(position, v)
+    Placement::may_be_self_atari(position, color, v)
         && Placement::of(position, color, v).is_self_atari()
         && !kills_by_nakade(position, color, v)
 }
