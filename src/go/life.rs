@@ -142,7 +142,7 @@ fn closed_seki(position: &Position) -> Points {
     let eye_and_shared = |chain: Points, liberties: Points| {
         let mut it = liberties.iter();
         let (a, b) = (it.next()?, it.next()?);
-        let own = |p: usize| (size.neighbours_of(single(p)) - chain).is_empty();
+        let own = |p: usize| (size.neighbours_of(Points::from_iter([p])) - chain).is_empty();
         match (own(a), own(b)) {
             (true, false) => Some((a, b)),
             (false, true) => Some((b, a)),
@@ -165,7 +165,7 @@ fn closed_seki(position: &Position) -> Points {
         else {
             continue;
         };
-        let around = size.neighbours_of(single(shared));
+        let around = size.neighbours_of(Points::from_iter([shared]));
         let Some(partner) = (around & position.stones(Color::White))
             .first()
             .map(|w| position.chain(Vertex(w as u16)))
@@ -182,13 +182,6 @@ fn closed_seki(position: &Position) -> Points {
         }
     }
     seki
-}
-
-/// The set of the one point `i`.
-fn single(i: usize) -> Points {
-    let mut p = Points::EMPTY;
-    p.insert(i);
-    p
 }
 
 impl LifeAndDeath {

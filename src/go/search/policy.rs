@@ -201,30 +201,24 @@ pub(super) fn kills_by_nakade(position: &Position, color: Color, v: Vertex) -> b
             _ => true,
         }
     });
-    enclosed && is_dead_eye_shape(&points[..count]) && !has_another_eye(position, color, v)
+    enclosed && is_dead_eye_shape(&points[..count]) && !has_another_eye(position, color, v, &chains)
 }
 
 /// Does an opponent chain beside `v`, or beside the own chains a `color` stone there
-/// would join, have an eye elsewhere than `v`? Then a self-atari on `v` does not fill the
-/// opponent's last eye space: the opponent need not make two eyes there, and with one eye
-/// each and a liberty shared, the stones inside and the chain around them live in seki,
-/// which the self-atari breaks for nothing.
-fn has_another_eye(position: &Position, color: Color, v: Vertex) -> bool {
+/// would join, have an eye elsewhere than `v`? `joined[k]` is the chain id of the own chain
+/// first met as `v`'s `k`-th neighbour, `usize::MAX` for none. With another eye the
+/// opponent need not make two in the space, and filling it only gives stones away: with
+/// one eye each and a liberty shared, the stones inside and the chain around them live in
+/// seki, which the self-atari breaks for nothing.
+fn has_another_eye(position: &Position, color: Color, v: Vertex, joined: &[usize; 4]) -> bool {
     let geometry = position.size().geometry();
-    let (own, theirs) = (color.index() as u8, (!color).index() as u8);
-    let neighbours = geometry.neighbours_of(v.index());
-    let mut joined = [usize::MAX; 4];
-    for (k, &n) in neighbours.iter().enumerate() {
-        let n = usize::from(n);
-        if position.content(n) == own && !joined.contains(&position.chain_id(n)) {
-            joined[k] = position.chain_id(n);
-        }
-    }
+    let theirs = (!color).index() as u8;
     let mut stones = std::iter::once(v).chain(
-        neighbours
+        geometry
+            .neighbours_of(v.index())
             .iter()
             .zip(joined)
-            .filter(|&(_, chain)| chain != usize::MAX)
+            .filter(|&(_, &chain)| chain != usize::MAX)
             .flat_map(|(&n, _)| position.chain_stones(Vertex(n))),
     );
     stones.any(|s| {
