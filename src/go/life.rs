@@ -166,14 +166,11 @@ fn closed_seki(position: &Position) -> Points {
             continue;
         };
         let around = size.neighbours_of(Points::from_iter([shared]));
-        let Some(partner) = (around & position.stones(Color::White))
-            .first()
-            .map(|w| position.chain(Vertex(w as u16)))
-        else {
+        let Some(w) = (around & position.stones(Color::White)).first() else {
             continue;
         };
-        let w = Vertex(partner.first().expect("a chain has a stone") as u16);
-        let partner_liberties = position.liberties(w);
+        let w = Vertex(w as u16);
+        let (partner, partner_liberties) = (position.chain(w), position.liberties(w));
         let closes = (around - chain - partner).is_empty()
             && partner_liberties.len() == 2
             && eye_and_shared(partner, partner_liberties).is_some_and(|(_, s)| s == shared);
