@@ -59,7 +59,9 @@ use crate::pool::run_parallel;
 use crate::referee::truncate;
 use crate::summary::Outcome;
 use client::{GtpEngine, GtpError};
-use scoring::{agreement, choose_dead, parse_dead_list, Agreement, DeadSource};
+use scoring::{
+    agreement, choose_dead, parse_dead_list, trusted_referee_list, Agreement, DeadSource,
+};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -892,7 +894,16 @@ impl Run<'_> {
             }
             None => (None, None),
         };
-        let (dead, dead_from) = choose_dead(&self.config.rules, lists, referee_list);
+        let trusted = trusted_referee_list(referee_list, referee_score.as_deref(), |list| {
+            self.game.score(list).ok().map(|s| s.result)
+        });
+        if referee_list.is_some() && trusted.is_none() {
+            self.note(
+                "referee",
+                "its dead list contradicts its final_score; not used",
+            );
+        }
+        let (dead, dead_from) = choose_dead(&self.config.rules, lists, trusted);
         let score = match self.game.score(dead) {
             Ok(score) => score,
             Err(e) => return Ending::draw(EndReason::BothFailed(format!("cannot count: {e}"))),

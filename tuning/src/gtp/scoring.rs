@@ -7,7 +7,10 @@
 //! count takes:
 //! - no stone, under rules that score the board as it stands (Tromp-Taylor);
 //! - the engines' list when both give the same one;
-//! - else the referee's list, when there is a referee and it answered;
+//! - else the referee's list, when there is a referee and it answered, unless the count
+//!   with that list names another winner than the referee's own `final_score` (GNU Go
+//!   sometimes lists stones of both colours that its own score keeps alive; a list its
+//!   author does not count by is no judgement);
 //! - else the stones both engines call dead (none if either gave no usable list). A
 //!   group one engine calls alive then stays on the board: as under area rules, where a
 //!   disputed group must be captured in play, the side claiming it dead should have
@@ -67,6 +70,31 @@ pub fn choose_dead(
         (_, Some(r)) => (r, DeadSource::Referee),
         ([Some(a), Some(b)], None) => (a & b, DeadSource::Common),
         (_, None) => (Points::EMPTY, DeadSource::Common),
+    }
+}
+
+/// The referee's dead list, if the count with it (`count_with`) gives the same winner as
+/// the referee's own `final_score` reply (or the referee gave no readable score): a list
+/// that contradicts its author's score is not used (see the module documentation).
+///
+/// ```
+/// use tengen_tuning::gtp::scoring::trusted_referee_list;
+/// use tengen::go::{GameResult, Points};
+/// use tengen::core::Color;
+/// let black_wins = |_: Points| Some(GameResult::Win { winner: Color::Black, half_points: Some(15) });
+/// assert_eq!(trusted_referee_list(Some(Points::EMPTY), Some("B+3.5"), black_wins), Some(Points::EMPTY));
+/// assert_eq!(trusted_referee_list(Some(Points::EMPTY), Some("W+4.5"), black_wins), None);
+/// assert_eq!(trusted_referee_list(Some(Points::EMPTY), None, black_wins), Some(Points::EMPTY));
+/// ```
+pub fn trusted_referee_list(
+    list: Option<Points>,
+    score: Option<&str>,
+    count_with: impl FnOnce(Points) -> Option<GameResult>,
+) -> Option<Points> {
+    let list = list?;
+    match count_with(list) {
+        Some(ours) if agreement(score, ours) == Agreement::Different => None,
+        _ => Some(list),
     }
 }
 
