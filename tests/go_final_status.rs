@@ -27,7 +27,7 @@ use common::go_fixture::{load_all, Status};
 use std::sync::atomic::AtomicBool;
 use tengen::core::Color;
 use tengen::go::search::{Engine, Limits, SearchConfig};
-use tengen::go::{Game, Rules};
+use tengen::go::{parse_diagram, Game, Rules};
 
 /// The examples judged otherwise, in the order the fixtures load.
 const KNOWN_WRONG: [&str; 2] = ["ex04", "ex23"];
@@ -113,4 +113,43 @@ fn a_time_limit_bounds_the_verdict() {
             f.name
         );
     }
+}
+
+/// The end of a 9x9 game against GNU Go (both passed, Black to move): White's five stones
+/// F3 G3 G4 H4 J4 are in atari, and extending to J5 leaves them in atari. Ownership
+/// playouts, with no last move to answer, let White run into the open points beside
+/// them often enough to call them alive (`final_score` said W+25.5). They are dead, and
+/// with them taken the White stone J1 is dead too: W+0.5, as GNU Go and the referee
+/// counted.
+#[test]
+fn a_chain_in_atari_that_cannot_get_out_is_dead() {
+    let position = parse_diagram(
+        ". O X X X X . . .
+         . O O O X X O . .
+         . . . O X O X . .
+         . . O X X . X . .
+         . O . O O X X X .
+         . . O O X X O O O
+         . X . O X O O X X
+         . . O . O X X X .
+         . . . . O O X . O",
+    )
+    .unwrap();
+    let size = position.size();
+    let game = Game::with_setup(position, Color::Black, Rules::chinese());
+    let mut engine = Engine::new(SearchConfig::default());
+    let limits = Limits {
+        playouts: Some(400),
+        ..Limits::default()
+    };
+    let verdict = engine.final_status(&game, &limits, &AtomicBool::new(false));
+    let dead: Vec<String> = size
+        .vertices()
+        .filter(|v| verdict.dead.contains(v.index()))
+        .map(|v| size.vertex_name(Some(v)))
+        .collect();
+    for v in ["F3", "G3", "G4", "H4", "J4", "J1", "G8", "F7", "B3"] {
+        assert!(dead.contains(&v.to_string()), "{v} not in {dead:?}");
+    }
+    assert_eq!(dead.len(), 9, "{dead:?}");
 }

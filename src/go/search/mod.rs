@@ -35,13 +35,15 @@ mod tree;
 use crate::core::{Color, SplitMix64};
 use crate::go::{
     score, BoardSize, Captures, DeadStones, Game, GameOver, GameResult, LifeAndDeath, LifeOptions,
-    Points, Position, Rules, Stop, Vertex,
+    Points, Position, Rules, Stop, Suicide, Vertex,
 };
 pub use params::MctsParams;
 pub use policy::Tactic;
 
 use count::{black_half_wins, black_lead, count, territory_offset, Owners};
-use policy::{playout, prior, prior_after, tactic, FirstPlayed};
+use policy::{
+    caught_in_ladder, is_dead_eye_shape, playout, prior, prior_after, tactic, FirstPlayed,
+};
 use replies::Replies;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering::*};
@@ -372,7 +374,7 @@ impl Engine {
             game.rules(),
             &FINAL_STATUS_BUDGET,
             stages,
-            |deadline| ownership_by_playouts(position, n, seed, stop, deadline),
+            |position, deadline| ownership_by_playouts(position, n, seed, stop, deadline),
         )
         .0
     }
@@ -438,10 +440,13 @@ impl Engine {
         // clearly judged), wins at least as surely as playing on.
         if opponent_passed(game, color) && !limits.cleanup {
             let stages = Stages::until(deadline, [0.5, 0.5]);
-            let (verdict, clear) =
-                judge(game.position(), game.rules(), &PASS_BUDGET, stages, |_| {
-                    analysis.ownership.clone()
-                });
+            let (verdict, clear) = judge(
+                game.position(),
+                game.rules(),
+                &PASS_BUDGET,
+                stages,
+                |_, _| analysis.ownership.clone(),
+            );
             if clear && passing_wins(game, color, verdict.dead) >= best.winrate {
                 return Decision::Pass;
             }
@@ -525,7 +530,25 @@ fn judge(
     rules: &Rules,
     budget: &LifeOptions,
     stages: Stages,
-    ownership: impl FnOnce(Option<Instant>) -> Vec<f32>,
+    ownership: impl FnOnce(&Position, Option<Instant>) -> Vec<f32>,
+) -> (StatusVerdict, bool) {
+    let (resolved, doomed) = without_doomed(position);
+    let (mut verdict, clear) = judge_resolved(&resolved, rules, budget, stages, ownership);
+    // The capturing stones are not on the board judged.
+    let stones = position.stones(Color::Black) | position.stones(Color::White);
+    verdict.alive &= stones;
+    verdict.seki &= stones;
+    verdict.dead = verdict.dead & stones | doomed;
+    (verdict, clear)
+}
+
+/// [`judge`] of a position without doomed chains.
+fn judge_resolved(
+    position: &Position,
+    rules: &Rules,
+    budget: &LifeOptions,
+    stages: Stages,
+    ownership: impl FnOnce(&Position, Option<Instant>) -> Vec<f32>,
 ) -> (StatusVerdict, bool) {
     let first = LifeOptions {
         deadline: stages.analysis,
@@ -538,7 +561,7 @@ fn judge(
     // The analyser leaves some chains unknown: the playouts tell which of them their
     // owner keeps for sure, and with those vouched for as safe, the analyser looks again
     // at what they enclose.
-    let ownership = ownership(stages.ownership);
+    let ownership = ownership(position, stages.ownership);
     let kept = |chain: Points, color: Color| {
         let mean =
             chain.iter().map(|s| f64::from(ownership[s])).sum::<f64>() / chain.len().max(1) as f64;
@@ -593,6 +616,59 @@ fn judge(
         }
     }
     (verdict, clear)
+}
+
+/// `position` with every [doomed](is_doomed) chain captured (by its opponent's stone on
+/// its liberty), and the stones so taken. Taking one may doom another, or free one.
+fn without_doomed(position: &Position) -> (Position, Points) {
+    let mut resolved = position.clone();
+    let mut taken = Points::EMPTY;
+    'search: loop {
+        for color in Color::BOTH {
+            let mut seen = Points::EMPTY;
+            for i in resolved.stones(color).iter() {
+                if seen.contains(i) {
+                    continue;
+                }
+                let v = Vertex(i as u16);
+                let chain = resolved.chain(v);
+                seen |= chain;
+                if is_doomed(&resolved, chain, color) {
+                    let liberty = resolved.atari_liberty(v);
+                    if liberty.is_some() && resolved.play(!color, liberty, Suicide::Illegal).is_ok()
+                    {
+                        taken |= chain;
+                        continue 'search;
+                    }
+                }
+            }
+        }
+        return (resolved, taken);
+    }
+}
+
+/// Is `color`'s `chain` dead as it stands: in atari, unable to get out
+/// ([`caught_in_ladder`]), and such that taking it leaves the capturing stone two
+/// liberties at least (no ko, no snapback) and the taker an eye space its owner cannot
+/// spoil (not a [dead eye shape](is_dead_eye_shape): taking three stones that leave a
+/// bent three may lose the fight, as in the Japanese rules' 死活例3 and 死活例19)? Then the
+/// opponent takes it whenever it likes. Ownership playouts can miss this: they start
+/// with no last move to answer, and the owner may run into open points beside the chain
+/// before the capture comes.
+fn is_doomed(position: &Position, chain: Points, color: Color) -> bool {
+    let Some(v) = chain.iter().next().map(|i| Vertex(i as u16)) else {
+        return false;
+    };
+    let Some(liberty) = position.atari_liberty(v) else {
+        return false;
+    };
+    let size = position.size();
+    let points: Vec<_> = chain.iter().map(|i| size.point(Vertex(i as u16))).collect();
+    if is_dead_eye_shape(&points) || !caught_in_ladder(position, color, v) {
+        return false;
+    }
+    let mut after = position.clone();
+    after.play(!color, Some(liberty), Suicide::Illegal).is_ok() && !after.in_atari(liberty)
 }
 
 /// When each step of [`judge`] must be over, when the whole must be over by a deadline

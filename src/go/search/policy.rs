@@ -235,7 +235,7 @@ fn has_another_eye(position: &Position, color: Color, v: Vertex, joined: &[usize
 /// Is the eye space on `points` (connected) one that a stone on its
 /// [vital point](vital_point) leaves with one eye at most, however the owner answers?
 /// One or two points make one eye anyway.
-fn is_dead_eye_shape(points: &[Point]) -> bool {
+pub(super) fn is_dead_eye_shape(points: &[Point]) -> bool {
     points.len() <= 2 || vital_point(points).is_some()
 }
 
