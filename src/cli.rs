@@ -40,6 +40,9 @@ pub enum Command {
         /// protocol/gomocup.md).
         #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_setting::<Weights>)]
         params: Vec<Setting<Weights>>,
+        /// Search White's 4th move of the 26 renju openings instead of playing the book's.
+        #[arg(long)]
+        no_book: bool,
     },
     /// Play Go over GTP (version 2, with the Leela Zero and KataGo analysis commands).
     Gtp {
@@ -249,6 +252,7 @@ pub fn run(cli: Cli) -> ExitCode {
             hash_mb,
             max_nodes,
             params,
+            no_book,
         } => crate::protocol::gomocup::run(
             io::BufReader::new(io::stdin()),
             io::stdout(),
@@ -257,6 +261,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 hash_mb: hash_mb as usize,
                 max_nodes,
                 weights: Setting::apply_all(Weights::DEFAULT, &params),
+                book: !no_book,
             },
         )
         .map(|()| ExitCode::SUCCESS),

@@ -7,7 +7,7 @@
 
 use crate::core::{Color, Point, TimeControl, Tunable};
 use crate::renju::opening::OPENINGS;
-use crate::renju::search::{Engine, Limits, Report, SearchResult, Weights};
+use crate::renju::search::{book, Engine, Limits, Report, SearchResult, Weights};
 use crate::renju::{Board, Rule, MAX_SIZE, MIN_SIZE};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
@@ -27,6 +27,8 @@ pub struct Options {
     pub max_nodes: Option<u64>,
     /// The evaluation weights (`--param`, `INFO param_NAME`).
     pub weights: Weights,
+    /// Play White's 4th move of the 26 renju openings from the book ([`book`]).
+    pub book: bool,
 }
 
 impl Default for Options {
@@ -36,6 +38,7 @@ impl Default for Options {
             hash_mb: 64,
             max_nodes: None,
             weights: Weights::DEFAULT,
+            book: true,
         }
     }
 }
@@ -84,6 +87,8 @@ enum Outcome {
 /// The work a search thread does.
 enum Job {
     Move,
+    /// White's 4th move of a standard renju opening, from the book: no search.
+    Book(Point),
     NBest(usize),
     BalanceOne(i32),
     BalanceTwo(i32),
@@ -730,6 +735,12 @@ impl Session {
             self.events.clone(),
             self.show_detail,
         );
+        let job = match job {
+            Job::Move if self.options.book => {
+                book::fourth_move(&board, board.side_to_move()).map_or(Job::Move, Job::Book)
+            }
+            job => job,
+        };
         let thread_stop = Arc::clone(&stop);
         let handle = std::thread::spawn(move || {
             // A bug in a search must not leave the session waiting for ever: the manager
@@ -852,6 +863,12 @@ fn run_job(
         }
     };
     match job {
+        Job::Book(p) => {
+            if show {
+                out.say(&format!("MESSAGE book {}", fmt_point(p)));
+            }
+            play(vec![p])
+        }
         Job::Move => {
             let r = engine.search(board, me, limits, stop, &mut report);
             play(r.best.into_iter().collect())

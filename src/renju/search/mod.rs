@@ -19,6 +19,7 @@
 //! ```
 
 mod alphabeta;
+pub mod book;
 mod eval;
 pub mod opening;
 mod position;
