@@ -1242,7 +1242,10 @@ mod tests {
             1
         );
         // Without the term, the tie goes to the last child whatever the policy says.
-        let off = MctsParams::DEFAULT;
+        let off = MctsParams {
+            policy_weight: 0.0,
+            ..mcts
+        };
         assert_eq!(
             select_between_policies([(10, 0), (10, 0)], [0.3, 0.1], off),
             1
