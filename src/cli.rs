@@ -72,7 +72,8 @@ pub enum Command {
         #[arg(long)]
         seed: Option<u64>,
         /// Set a search parameter, NAME=VALUE (repeatable): prior_visits,
-        /// rave_equivalence, exploration, pattern_prior, score_utility, score_scale.
+        /// rave_equivalence, exploration, pattern_prior, policy_weight, score_utility,
+        /// score_scale.
         #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_setting::<MctsParams>)]
         params: Vec<Setting<MctsParams>>,
     },

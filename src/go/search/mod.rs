@@ -993,10 +993,11 @@ impl<'a> Worker<'a> {
         let position = self.game.position();
         let last_vertex = last.flatten();
         let slope = self.shared.mcts.pattern_prior;
-        let mut moves: Vec<(u16, f32)> = Vec::new();
+        let learn = slope > 0.0 || self.shared.mcts.policy_weight > 0.0;
+        let mut moves: Vec<(u16, f32, f32)> = Vec::new();
         // Each move's gamma, and whether it is quiet (no tactic but an atari).
         let mut learned: Vec<(f32, bool)> = Vec::new();
-        let context = (slope > 0.0).then(|| {
+        let context = learn.then(|| {
             let last2 = self.game.moves().rev().nth(1).and_then(|(_, mv)| mv);
             patterns::Context::new(position, last_vertex, last2)
         });
@@ -1005,21 +1006,23 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let t = tactic(position, color, v);
-            moves.push((v.0, prior_after(position, color, v, last_vertex, t)));
+            moves.push((v.0, prior_after(position, color, v, last_vertex, t), 0.0));
             if let Some(context) = &context {
                 let f = patterns::features_in(position, color, v, context, t);
                 let quiet = matches!(t, Tactic::Quiet | Tactic::Ataris);
                 learned.push((patterns::shipped().gamma(&f), quiet));
             }
         }
-        if slope > 0.0 && !moves.is_empty() {
-            // The learned share of each move against a uniform one, as a win rate: the
-            // tactics the hand prior reads out (captures, escapes, ladders, self-ataris)
-            // keep its verdict.
+        if learn && !moves.is_empty() {
+            // Each move's learned probability; and, as a win rate, its share against a
+            // uniform one: the tactics the hand prior reads out (captures, escapes,
+            // ladders, self-ataris) keep its verdict.
             let total: f32 = learned.iter().map(|&(g, _)| g).sum();
-            let scale = moves.len() as f32 / total.max(f32::MIN_POSITIVE);
-            for ((_, p), &(g, quiet)) in moves.iter_mut().zip(&learned) {
-                if quiet {
+            let total = total.max(f32::MIN_POSITIVE);
+            let scale = moves.len() as f32 / total;
+            for ((_, p, policy), &(g, quiet)) in moves.iter_mut().zip(&learned) {
+                *policy = g / total;
+                if quiet && slope > 0.0 {
                     let r = (g * scale).max(f32::MIN_POSITIVE).ln();
                     *p = (0.5 + slope as f32 * r).clamp(0.05, 0.95);
                 }
@@ -1031,7 +1034,7 @@ impl<'a> Worker<'a> {
         } else {
             0.05
         };
-        moves.push((PASS, pass_prior));
+        moves.push((PASS, pass_prior, 0.0));
         let arena = self.shared.arena;
         match arena.alloc(&moves) {
             Some(first) => {
@@ -1046,18 +1049,22 @@ impl<'a> Worker<'a> {
     }
 
     /// The child to descend to, `color` to move: the best mix of win rate (with its
-    /// prior), RAVE, score and exploration, counting other threads' descents as losses.
+    /// prior), RAVE, score, learned policy and exploration, counting other threads'
+    /// descents as losses.
     fn select(&self, parent: u32, children: Range<u32>, color: Color) -> u32 {
         let arena = self.shared.arena;
-        let log_parent = (f64::from(arena.node(parent).visits()) + 1.0).ln();
+        let parent_visits = f64::from(arena.node(parent).visits());
+        let log_parent = (parent_visits + 1.0).ln();
         let MctsParams {
             prior_visits,
             rave_equivalence,
             exploration,
             score_utility,
             score_scale,
+            policy_weight,
             ..
         } = self.shared.mcts;
+        let policy_scale = policy_weight * parent_visits.sqrt();
         // The score term measures a child's mean lead from the root's, which is where
         // the game stands: so it values points won or lost from here even when the game
         // is long decided, and stays small beside the win rate when it is not.
@@ -1085,7 +1092,8 @@ impl<'a> Worker<'a> {
             let visits = f64::from(s.visits);
             let gain = (s.lead as f64 / 2.0 - centre * visits) / (visits + prior_visits);
             let score = score_utility * (gain / scale).tanh();
-            mixed + score + exploration * (log_parent / (n + 1.0)).sqrt()
+            let policy = policy_scale * f64::from(s.policy) / (n + 1.0);
+            mixed + score + policy + exploration * (log_parent / (n + 1.0)).sqrt()
         };
         arena
             .nodes(children)
@@ -1227,10 +1235,21 @@ mod tests {
     /// playouts each: per child, how many of them Black won and Black's lead in each (half
     /// points). Returns the move of the child the selection picks under `mcts`.
     fn select_between(children: [(u32, i64); 2], mcts: MctsParams) -> u16 {
+        select_between_policies(children, [0.0, 0.0], mcts)
+    }
+
+    /// [`select_between`] with the children's learned probabilities.
+    fn select_between_policies(
+        children: [(u32, i64); 2],
+        policies: [f32; 2],
+        mcts: MctsParams,
+    ) -> u16 {
         let game = Game::new(BoardSize::new(9).unwrap(), Rules::chinese());
         let mut arena = Arena::new(8);
         let root = arena.new_root();
-        let first = arena.alloc(&[(0, 0.5), (1, 0.5)]).unwrap();
+        let first = arena
+            .alloc(&[(0, 0.5, policies[0]), (1, 0.5, policies[1])])
+            .unwrap();
         arena.publish(root, first, 2);
         for k in 0..20 {
             for (i, &(wins, lead)) in (first..).zip(&children) {
@@ -1281,5 +1300,36 @@ mod tests {
         };
         assert_eq!(select_between([(15, 20), (16, 1)], win_rate_only), 1);
         assert_eq!(select_between([(15, 20), (16, 1)], mcts), 0);
+    }
+
+    #[test]
+    fn the_policy_term_prefers_the_likelier_move_until_the_playouts_disagree() {
+        let mcts = MctsParams {
+            policy_weight: 0.5,
+            ..MctsParams::DEFAULT
+        };
+        // Equal counts: the larger learned probability decides, either way round.
+        assert_eq!(
+            select_between_policies([(10, 0), (10, 0)], [0.3, 0.1], mcts),
+            0
+        );
+        assert_eq!(
+            select_between_policies([(10, 0), (10, 0)], [0.1, 0.3], mcts),
+            1
+        );
+        // Without the term, the tie goes to the last child whatever the policy says.
+        let off = MctsParams {
+            policy_weight: 0.0,
+            ..mcts
+        };
+        assert_eq!(
+            select_between_policies([(10, 0), (10, 0)], [0.3, 0.1], off),
+            1
+        );
+        // A clearly better win rate still outweighs it.
+        assert_eq!(
+            select_between_policies([(16, 0), (6, 0)], [0.1, 0.3], mcts),
+            0
+        );
     }
 }

@@ -25,6 +25,14 @@ pub struct MctsParams {
     /// `0.5 + pattern_prior * ln(share * moves)`, its share of the moves' summed gammas
     /// against a uniform share, within 0.05..=0.95. 0 keeps the hand-written prior.
     pub pattern_prior: f64,
+    /// The weight of a PUCT-style policy term in a move's value,
+    /// `policy_weight * p * sqrt(parent's playouts) / (1 + playouts)`, with `p` the move's
+    /// learned probability: its gamma over the summed gammas of its siblings. The win-rate
+    /// prior of `pattern_prior` is clamped, so it rates alike every move well above a
+    /// uniform share; on 19x19, with 361 moves and few playouts each, the tree then spreads
+    /// its playouts over them instead of trying the likeliest first. This term ranks them
+    /// by their probability and fades as a move gets playouts. 0 leaves it out.
+    pub policy_weight: f64,
     /// The weight of the score in a move's value, beside its win rate: the mean final lead
     /// against the root's, as `score_utility * tanh(difference / (score_scale * side))`
     /// with `side` the board's side length. It keeps a player who is sure to win (or to
@@ -42,6 +50,7 @@ impl MctsParams {
         rave_equivalence: 1500.0,
         exploration: 0.1,
         pattern_prior: 0.15,
+        policy_weight: 1.0,
         score_utility: 0.1,
         score_scale: 1.0,
     };
@@ -61,6 +70,7 @@ impl Tunable for MctsParams {
         Param::new("rave_equivalence", |p| &mut p.rave_equivalence, 1.0..=1e6),
         Param::new("exploration", |p| &mut p.exploration, 0.0..=10.0),
         Param::new("pattern_prior", |p| &mut p.pattern_prior, 0.0..=1.0),
+        Param::new("policy_weight", |p| &mut p.policy_weight, 0.0..=100.0),
         Param::new("score_utility", |p| &mut p.score_utility, 0.0..=1.0),
         Param::new("score_scale", |p| &mut p.score_scale, 0.01..=100.0),
     ];

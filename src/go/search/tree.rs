@@ -32,6 +32,9 @@ pub(super) struct Node {
     /// The prior judgement of the move, a win rate in `0..=1` worth
     /// [`MctsParams::prior_visits`](super::MctsParams::prior_visits) playouts.
     prior: AtomicU32,
+    /// The learned probability of the move among its siblings, in units of 1/65535
+    /// (zero for a pass, or without learned patterns); it fits in the node's padding.
+    policy: AtomicU16,
     visits: AtomicU32,
     half_wins: AtomicU32,
     /// Threads now below this node: each counts as a lost playout, so that threads spread
@@ -57,12 +60,15 @@ pub(super) struct Stats {
     pub(super) rave_half_wins: u32,
     pub(super) lead: i64,
     pub(super) prior: f32,
+    pub(super) policy: f32,
 }
 
 impl Node {
-    fn reset(&self, mv: u16, prior: f32) {
+    fn reset(&self, mv: u16, prior: f32, policy: f32) {
         self.mv.store(mv, Relaxed);
         self.prior.store(prior.to_bits(), Relaxed);
+        let policy = (policy.clamp(0.0, 1.0) * f32::from(u16::MAX)).round() as u16;
+        self.policy.store(policy, Relaxed);
         for count in [
             &self.visits,
             &self.half_wins,
@@ -92,6 +98,7 @@ impl Node {
             rave_half_wins: self.rave_half_wins.load(Relaxed),
             lead: self.lead.load(Relaxed),
             prior: f32::from_bits(self.prior.load(Relaxed)),
+            policy: f32::from(self.policy.load(Relaxed)) / f32::from(u16::MAX),
         }
     }
 
@@ -232,18 +239,18 @@ impl Arena {
         (self.capacity as usize - self.used()) as f64 <= fraction * f64::from(self.capacity)
     }
 
-    /// Allocates a run of nodes, one per `(move, prior)`, and returns the first index;
-    /// `None` when the arena cannot hold them.
-    pub(super) fn alloc(&self, moves: &[(u16, f32)]) -> Option<u32> {
+    /// Allocates a run of nodes, one per `(move, prior, policy)`, and returns the first
+    /// index; `None` when the arena cannot hold them.
+    pub(super) fn alloc(&self, moves: &[(u16, f32, f32)]) -> Option<u32> {
         let k = u32::try_from(moves.len()).ok()?;
         let start = self.next.fetch_add(k, Relaxed);
         if u64::from(start) + u64::from(k) > u64::from(self.capacity) {
             return None;
         }
-        for (i, &(mv, prior)) in (start..).zip(moves) {
+        for (i, &(mv, prior, policy)) in (start..).zip(moves) {
             self.chunks[(i >> CHUNK_BITS) as usize]
                 .get_or_init(|| (0..CHUNK).map(|_| Node::default()).collect());
-            self.node(i).reset(mv, prior);
+            self.node(i).reset(mv, prior, policy);
         }
         Some(start)
     }
@@ -264,7 +271,7 @@ impl Arena {
     /// A fresh root node.
     pub(super) fn new_root(&mut self) -> u32 {
         self.clear();
-        self.alloc(&[(PASS, 0.5)])
+        self.alloc(&[(PASS, 0.5, 0.0)])
             .expect("an arena holds at least one node")
     }
 }
@@ -296,22 +303,28 @@ mod tests {
     }
 
     #[test]
+    fn the_policy_fits_in_the_padding() {
+        assert_eq!(NODE_BYTES, 48);
+    }
+
+    #[test]
     fn runs_are_contiguous_and_bounded() {
         let mut arena = Arena::new(CHUNK + 10);
         let root = arena.new_root();
         assert!(arena.node(root).claim());
         assert!(!arena.node(root).claim(), "one thread expands a node");
-        let moves: Vec<(u16, f32)> = (0..CHUNK as u16 - 3).map(|m| (m, 0.5)).collect();
+        let moves: Vec<(u16, f32, f32)> = (0..CHUNK as u16 - 3).map(|m| (m, 0.5, 0.0)).collect();
         let first = arena.alloc(&moves).unwrap();
         arena.publish(root, first, moves.len());
         let children = arena.node(root).children().unwrap();
         assert_eq!(children.len(), CHUNK - 3);
         // The next run crosses into the second chunk.
         let second = arena
-            .alloc(&[(1, 0.2), (2, 0.3), (3, 0.4), (4, 0.5)])
+            .alloc(&[(1, 0.2, 0.0), (2, 0.3, 0.1), (3, 0.4, 0.2), (4, 0.5, 0.3)])
             .unwrap();
         assert_eq!(arena.node(second + 3).mv(), 4);
         assert_eq!(arena.node(second + 3).stats().prior, 0.5);
+        assert!((arena.node(second + 3).stats().policy - 0.3).abs() < 1e-4);
         let across: Vec<(u32, u16)> = arena
             .nodes(second..second + 4)
             .map(|(i, node)| (i, node.mv()))
