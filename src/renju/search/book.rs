@@ -8,6 +8,7 @@
 //! [`Opening::stones`]; [`fourth_move`] finds the opening under any of the eight symmetries
 //! and turns the move to match the board.
 
+use super::opening::board_with;
 use super::Limits;
 use crate::core::{Color, Point};
 use crate::renju::opening::{classify, Opening, Symmetry};
@@ -85,15 +86,8 @@ pub fn search_fourth_move(
     opening: &Opening,
     limits: &Limits,
 ) -> super::SearchResult {
-    let mut board = Board::new(BOOK_SIZE, Rule::Renju).expect("a 15x15 board");
-    for (p, c) in
-        opening
-            .stones(BOOK_SIZE)
-            .into_iter()
-            .zip([Color::Black, Color::White, Color::Black])
-    {
-        board.put(p, c).expect("the opening's stones are distinct");
-    }
+    let board =
+        board_with(BOOK_SIZE, &opening.stones(BOOK_SIZE)).expect("the openings fit on 15x15");
     engine.search(
         &board,
         Color::White,
@@ -118,15 +112,8 @@ mod tests {
                 .find(|(n, _)| *n == opening.name)
                 .unwrap_or_else(|| panic!("{} is not in the book", opening.name));
             for s in Symmetry::ALL {
-                let mut board = Board::new(15, Rule::Renju).unwrap();
-                for (p, c) in
-                    opening
-                        .stones(15)
-                        .into_iter()
-                        .zip([Color::Black, Color::White, Color::Black])
-                {
-                    board.put(s.apply(p, 15).unwrap(), c).unwrap();
-                }
+                let turned = opening.stones(15).map(|p| s.apply(p, 15).unwrap());
+                let board = board_with(15, &turned).unwrap();
                 let found = fourth_move(&board, Color::White).unwrap();
                 assert!(board.stone(found).is_none(), "{} {s:?}", opening.name);
                 // A symmetric opening may map the move onto an image of it; the point is
@@ -143,15 +130,7 @@ mod tests {
 
     #[test]
     fn no_book_move_outside_its_openings() {
-        let opening = OPENINGS[0];
-        let mut board = Board::new(15, Rule::Renju).unwrap();
-        for (p, c) in opening
-            .stones(15)
-            .into_iter()
-            .zip([Color::Black, Color::White, Color::Black])
-        {
-            board.put(p, c).unwrap();
-        }
+        let mut board = board_with(15, &OPENINGS[0].stones(15)).unwrap();
         assert!(fourth_move(&board, Color::Black).is_none(), "Black to move");
         let mut freestyle = Board::new(15, Rule::Freestyle).unwrap();
         for &(p, c) in board.history() {

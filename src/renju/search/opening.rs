@@ -141,7 +141,7 @@ fn declared_offers(black: i32) -> usize {
 }
 
 /// A board with `stones` put Black, White, Black, … .
-fn board_with(size: usize, stones: &[Point]) -> Option<Board> {
+pub(super) fn board_with(size: usize, stones: &[Point]) -> Option<Board> {
     let mut b = Board::new(size, crate::renju::Rule::Renju).ok()?;
     for (i, &p) in stones.iter().enumerate() {
         b.put(
