@@ -24,6 +24,7 @@
 //! ```
 
 mod count;
+mod diamond;
 mod params;
 pub mod patterns;
 mod policy;

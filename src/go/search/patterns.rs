@@ -5,8 +5,9 @@
 //! A move is a team of features, one from each group: what it does tactically
 //! ([`Tactic`]), the 3x3 pattern around it (with the liberties, one, two or three and
 //! more, of the chains beside it; folded over the eight rotations and reflections and
-//! seen by the player to move, so both colours share it), its line from the edge with the
-//! stage of the game, and its distance to the last move and to the move before. Each
+//! seen by the player to move, so both colours share it), the larger diamond shape
+//! around it (`diamond.rs`), its line from the edge with the stage of
+//! the game, and its distance to the last move and to the move before. Each
 //! feature has a strength `gamma`; a move's strength is the product of its features', and
 //! the probability that it is the move chosen is its strength over the sum of all legal
 //! moves' strengths.
@@ -15,11 +16,12 @@
 //! `tuning/`'s `go-patterns` trainer, which writes the table this module ships
 //! (`patterns.bin`, read once at first use). The shipped table: 5000 19x19 games of strong
 //! programs (the `AI/` directory of github.com/yenw/computer-go-dataset at d40334f), 4500
-//! to train on, 500 held out; 4946 patterns with a gamma of their own. On the held-out
-//! moves it names the move played first 28.4% of the time and among its first five 55.1%
-//! (the hand-written prior: 5.3% and 19.0%). Regenerate it with
-//! `target/release/go-patterns DIR --games 5000 --min-count 20 --rounds 10 --out
-//! src/go/search/patterns.bin` (see `tuning/README.md`).
+//! to train on, 500 held out; 4946 patterns and 10871 diamonds with a gamma of their own,
+//! the diamonds fitted last with the other gammas held (so the playouts' 3x3 shapes, which
+//! come from the pattern gammas, are those of the fit without diamonds). On the held-out
+//! moves it names the move played first 34.1% of the time and among its first five 60.3%
+//! (without the diamonds 28.4% and 55.1%; the hand-written prior 5.3% and 19.0%). See
+//! `tuning/README.md` for how to regenerate it.
 
 use super::policy::{tactic, Tactic};
 use super::shape::{AROUND, SYMMETRIES};
@@ -27,8 +29,6 @@ use crate::core::Color;
 use crate::go::{Position, Vertex};
 use once_cell::sync::Lazy;
 
-/// The feature groups, in the order of [`Features::indices`].
-pub const GROUPS: usize = 5;
 /// The values of each group but the patterns' (whose number the table decides).
 pub const TACTIC_VALUES: usize = Tactic::COUNT;
 /// Line from the edge (1 to 5 and more) times the stage of the game (three).
@@ -52,6 +52,8 @@ pub struct Features {
     pub last: u8,
     /// The distance bucket to the move before the last ([`last2_bucket`]).
     pub last2: u8,
+    /// The keys of the inner and the full diamond around the move (`diamond.rs`).
+    pub diamond: [u64; 2],
 }
 
 /// `TARGET[s][k]`: where direction `k` goes under symmetry `s`.
@@ -267,6 +269,7 @@ pub(super) fn features_in(
         line: line_feature(position, v, context.stage),
         last: last_bucket(context.last.map(|l| distance(position, v, l))),
         last2: last2_bucket(context.last2.map(|l| distance(position, v, l))),
+        diamond: super::diamond::keys(position, color, v),
     }
 }
 
@@ -291,10 +294,14 @@ pub struct Model {
     pub rare: f32,
     /// Canonical pattern codes and their gammas, sorted by code.
     pub patterns: Vec<(u32, f32)>,
+    /// The gamma of a move whose diamonds are both missing from [`diamonds`](Self::diamonds).
+    pub diamond_rare: f32,
+    /// Diamond keys (inner and full) and their gammas, sorted by key.
+    pub diamonds: Vec<(u64, f32)>,
 }
 
 /// The first bytes of a model file.
-const MAGIC: &[u8; 8] = b"TGPAT01\n";
+const MAGIC: &[u8; 8] = b"TGPAT02\n";
 
 impl Model {
     /// A model that knows nothing: every gamma 1.
@@ -306,6 +313,8 @@ impl Model {
             last2: [1.0; LAST2_VALUES],
             rare: 1.0,
             patterns: Vec::new(),
+            diamond_rare: 1.0,
+            diamonds: Vec::new(),
         }
     }
 
@@ -317,28 +326,50 @@ impl Model {
         }
     }
 
+    /// The gamma of a move's diamonds ([`Features::diamond`]): the full one's when it is
+    /// in the table, else the inner one's, else the rare diamonds'.
+    pub fn diamond_gamma(&self, keys: [u64; 2]) -> f32 {
+        let find = |key| {
+            self.diamonds
+                .binary_search_by_key(&key, |&(k, _)| k)
+                .ok()
+                .map(|i| self.diamonds[i].1)
+        };
+        find(keys[1])
+            .or_else(|| find(keys[0]))
+            .unwrap_or(self.diamond_rare)
+    }
+
     /// The strength of a move: the product of its features' gammas.
     pub fn gamma(&self, f: &Features) -> f32 {
         self.tactic[f.tactic as usize]
             * self.pattern_gamma(f.pattern)
+            * self.diamond_gamma(f.diamond)
             * self.line[usize::from(f.line)]
             * self.last[usize::from(f.last)]
             * self.last2[usize::from(f.last2)]
     }
 
-    /// The model as the bytes of a model file: a magic line, the number of patterns, the
-    /// small groups' gammas, the rare pattern's, then each pattern's code and gamma (all
-    /// little-endian `u32` and `f32`).
+    /// The model as the bytes of a model file: a magic line, the numbers of patterns and
+    /// of diamonds, the small groups' gammas, the rare pattern's and the rare diamonds',
+    /// then each pattern's code and gamma, then each diamond's key (low word first) and
+    /// gamma (all little-endian `u32` and `f32`).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.extend((self.patterns.len() as u32).to_le_bytes());
+        out.extend((self.diamonds.len() as u32).to_le_bytes());
         let small = self.tactic.iter().chain(&self.line);
         for g in small.chain(&self.last).chain(&self.last2) {
             out.extend(g.to_le_bytes());
         }
         out.extend(self.rare.to_le_bytes());
+        out.extend(self.diamond_rare.to_le_bytes());
         for &(code, g) in &self.patterns {
             out.extend(code.to_le_bytes());
+            out.extend(g.to_le_bytes());
+        }
+        for &(key, g) in &self.diamonds {
+            out.extend(key.to_le_bytes());
             out.extend(g.to_le_bytes());
         }
         out
@@ -352,6 +383,7 @@ impl Model {
         let mut words = body.chunks_exact(4).map(|c| [c[0], c[1], c[2], c[3]]);
         let mut word = || words.next().ok_or("the pattern file is cut short");
         let n = u32::from_le_bytes(word()?) as usize;
+        let n_diamonds = u32::from_le_bytes(word()?) as usize;
         let mut model = Model::uniform();
         for g in model.tactic.iter_mut().chain(&mut model.line) {
             *g = f32::from_le_bytes(word()?);
@@ -360,13 +392,23 @@ impl Model {
             *g = f32::from_le_bytes(word()?);
         }
         model.rare = f32::from_le_bytes(word()?);
+        model.diamond_rare = f32::from_le_bytes(word()?);
         model.patterns = (0..n)
             .map(|_| Ok((u32::from_le_bytes(word()?), f32::from_le_bytes(word()?))))
+            .collect::<Result<_, String>>()?;
+        model.diamonds = (0..n_diamonds)
+            .map(|_| {
+                let (low, high) = (u32::from_le_bytes(word()?), u32::from_le_bytes(word()?));
+                let key = u64::from(high) << 32 | u64::from(low);
+                Ok((key, f32::from_le_bytes(word()?)))
+            })
             .collect::<Result<_, String>>()?;
         if word().is_ok() || body.len() % 4 != 0 {
             return Err("the pattern file runs on past its patterns".into());
         }
-        if !model.patterns.windows(2).all(|w| w[0].0 < w[1].0) {
+        if !model.patterns.windows(2).all(|w| w[0].0 < w[1].0)
+            || !model.diamonds.windows(2).all(|w| w[0].0 < w[1].0)
+        {
             return Err("the pattern file's codes are not sorted".into());
         }
         Ok(model)
@@ -541,6 +583,8 @@ mod tests {
         m.tactic[1] = 3.5;
         m.rare = 0.25;
         m.patterns = vec![(3, 0.5), (70000, 2.0)];
+        m.diamond_rare = 0.75;
+        m.diamonds = vec![(2 << 56 | 5, 1.5), (3 << 56 | 1 << 40, 4.0)];
         let bytes = m.to_bytes();
         assert_eq!(Model::from_bytes(&bytes), Ok(m.clone()));
         assert!(Model::from_bytes(&bytes[..bytes.len() - 4]).is_err());
@@ -550,5 +594,9 @@ mod tests {
         assert!(Model::from_bytes(&longer).is_err());
         assert_eq!(m.pattern_gamma(70000), 2.0);
         assert_eq!(m.pattern_gamma(4), 0.25);
+        // The full diamond first, then the inner one, then the rare gamma.
+        assert_eq!(m.diamond_gamma([2 << 56 | 5, 3 << 56 | 1 << 40]), 4.0);
+        assert_eq!(m.diamond_gamma([2 << 56 | 5, 3 << 56 | 7]), 1.5);
+        assert_eq!(m.diamond_gamma([2 << 56 | 6, 3 << 56 | 7]), 0.75);
     }
 }

@@ -37,6 +37,17 @@ struct Args {
     /// At most this many patterns (the most frequent) get their own gamma.
     #[arg(long, default_value_t = 30_000)]
     max_patterns: usize,
+    /// A diamond (inner or full) gets its own gamma when the move played had it this often
+    /// in the training positions; a move whose diamonds are both rarer gets the shared one.
+    #[arg(long, default_value_t = 10)]
+    diamond_min_count: u64,
+    /// At most this many diamonds (the most often played) get their own gamma.
+    #[arg(long, default_value_t = 20_000)]
+    max_diamonds: usize,
+    /// Keep this model file's gammas and its patterns, and fit only the diamonds: the
+    /// other gammas (which the playouts' 3x3 shapes come from) stay as they were.
+    #[arg(long, conflicts_with = "evaluate")]
+    base: Option<PathBuf>,
     /// Rounds of MM (one step per feature group each).
     #[arg(long, default_value_t = 12)]
     rounds: usize,
@@ -128,12 +139,15 @@ fn game_samples(text: &[u8], with_hand: bool) -> Option<Vec<Sample>> {
     Some(samples)
 }
 
-/// The global feature indices of a move: tactic, pattern, line, last, last2.
+/// The global feature indices of a move: tactic, pattern, line, last, last2, diamond.
 struct Index {
     patterns: HashMap<u32, u32>,
+    diamonds: HashMap<u64, u32>,
 }
 
-const GROUPS: usize = 5;
+const GROUPS: usize = 6;
+/// The diamonds' group.
+const DIAMOND_GROUP: usize = 5;
 
 impl Index {
     fn offsets(&self) -> [u32; GROUPS] {
@@ -142,23 +156,50 @@ impl Index {
         let l = p + self.patterns.len() as u32 + 1;
         let d = l + LINE_VALUES as u32;
         let d2 = d + LAST_VALUES as u32;
-        [t, p, l, d, d2]
+        let s = d2 + LAST2_VALUES as u32;
+        [t, p, l, d, d2, s]
     }
 
     fn count(&self) -> usize {
-        self.offsets()[4] as usize + LAST2_VALUES
+        self.offsets()[DIAMOND_GROUP] as usize + self.diamonds.len() + 1
     }
 
     fn team(&self, f: &Features) -> [u32; GROUPS] {
         let o = self.offsets();
         let rare = self.patterns.len() as u32;
+        let diamond = self.diamonds.get(&f.diamond[1]);
+        let diamond = diamond.or_else(|| self.diamonds.get(&f.diamond[0]));
         [
             o[0] + f.tactic as u32,
             o[1] + self.patterns.get(&f.pattern).copied().unwrap_or(rare),
             o[2] + u32::from(f.line),
             o[3] + u32::from(f.last),
             o[4] + u32::from(f.last2),
+            o[5] + diamond.copied().unwrap_or(self.diamonds.len() as u32),
         ]
+    }
+
+    /// The gammas of `model` (whose patterns this index must hold) in this index's
+    /// order, with 1 for every diamond.
+    fn gammas_of(&self, model: &Model) -> Vec<f64> {
+        let o = self.offsets().map(|x| x as usize);
+        let mut gammas = vec![1.0; self.count()];
+        let small = [
+            (o[0], &model.tactic[..]),
+            (o[2], &model.line[..]),
+            (o[3], &model.last[..]),
+            (o[4], &model.last2[..]),
+        ];
+        for (start, values) in small {
+            for (k, &g) in values.iter().enumerate() {
+                gammas[start + k] = f64::from(g);
+            }
+        }
+        for &(code, g) in &model.patterns {
+            gammas[o[1] + self.patterns[&code] as usize] = f64::from(g);
+        }
+        gammas[o[1] + self.patterns.len()] = f64::from(model.rare);
+        gammas
     }
 
     fn groups(&self) -> Vec<usize> {
@@ -193,8 +234,23 @@ impl Index {
             .map(|(&code, &i)| (code, g(o[1] + i as usize)))
             .collect();
         m.patterns.sort_unstable_by_key(|&(code, _)| code);
+        m.diamond_rare = g(o[5] + self.diamonds.len());
+        m.diamonds = self
+            .diamonds
+            .iter()
+            .map(|(&key, &i)| (key, g(o[5] + i as usize)))
+            .collect();
+        m.diamonds.sort_unstable_by_key(|&(key, _)| key);
         m
     }
+}
+
+/// The keys counted at least `min` times, at most `max` of them, most frequent first.
+fn most_frequent<K: Copy + Ord>(counts: HashMap<K, u64>, min: u64, max: usize) -> Vec<K> {
+    let mut common: Vec<(K, u64)> = counts.into_iter().filter(|&(_, c)| c >= min).collect();
+    common.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    common.truncate(max);
+    common.into_iter().map(|(k, _)| k).collect()
 }
 
 /// Top-1 and top-5 accuracy and mean log-likelihood of a model on samples.
@@ -285,27 +341,51 @@ fn run(args: &Args) -> Result<(), String> {
         );
         return Ok(());
     }
-    // The patterns common enough for a gamma of their own.
-    let mut counts: HashMap<u32, u64> = HashMap::new();
+    let base = match &args.base {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(Model::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None => None,
+    };
+    // The patterns common enough for a gamma of their own (the base model's, if any).
+    let common: Vec<u32> = match &base {
+        Some(model) => model.patterns.iter().map(|&(code, _)| code).collect(),
+        None => {
+            let mut counts: HashMap<u32, u64> = HashMap::new();
+            for s in &train {
+                for f in &s.moves {
+                    *counts.entry(f.pattern).or_default() += 1;
+                }
+            }
+            most_frequent(counts, args.min_count, args.max_patterns)
+        }
+    };
+    // The diamonds played often enough for a gamma of their own.
+    let mut played: HashMap<u64, u64> = HashMap::new();
     for s in &train {
-        for f in &s.moves {
-            *counts.entry(f.pattern).or_default() += 1;
+        for key in s.moves[s.played].diamond {
+            *played.entry(key).or_default() += 1;
         }
     }
-    let mut common: Vec<(u32, u64)> = counts
-        .into_iter()
-        .filter(|&(_, c)| c >= args.min_count)
-        .collect();
-    common.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    common.truncate(args.max_patterns);
+    let diamonds = most_frequent(played, args.diamond_min_count, args.max_diamonds);
     let index = Index {
         patterns: common
             .iter()
             .enumerate()
-            .map(|(i, &(code, _))| (code, i as u32))
+            .map(|(i, &c)| (c, i as u32))
+            .collect(),
+        diamonds: diamonds
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (k, i as u32))
             .collect(),
     };
-    println!("patterns with their own gamma: {}", index.patterns.len());
+    println!(
+        "patterns with their own gamma: {}, diamonds: {}",
+        index.patterns.len(),
+        index.diamonds.len()
+    );
     let to_data = |samples: &[Sample]| {
         let mut data = Competitions::<GROUPS>::default();
         for s in samples {
@@ -322,14 +402,31 @@ fn run(args: &Args) -> Result<(), String> {
         uniform_log_likelihood(&test_data)
     );
     let groups = index.groups();
-    let gammas = fit(&train_data, &groups, args.rounds, |round, gammas| {
+    let (initial, fitted): (Vec<f64>, Vec<usize>) = match &base {
+        Some(model) => (index.gammas_of(model), vec![DIAMOND_GROUP]),
+        None => (vec![1.0; groups.len()], (0..GROUPS).collect()),
+    };
+    if base.is_some() {
         println!(
-            "round {round}: log-likelihood training {:.4}, held out {:.4} ({:.0} s)",
-            log_likelihood(&train_data, gammas),
-            log_likelihood(&test_data, gammas),
-            start.elapsed().as_secs_f64()
+            "base model: log-likelihood held out {:.4}",
+            log_likelihood(&test_data, &initial)
         );
-    });
+    }
+    let gammas = fit(
+        &train_data,
+        &groups,
+        initial,
+        &fitted,
+        args.rounds,
+        |round, gammas| {
+            println!(
+                "round {round}: log-likelihood training {:.4}, held out {:.4} ({:.0} s)",
+                log_likelihood(&train_data, gammas),
+                log_likelihood(&test_data, gammas),
+                start.elapsed().as_secs_f64()
+            );
+        },
+    );
     let model = index.model(&gammas);
     let (t1, t5, ll) = measure(&test, &model);
     println!(
@@ -353,6 +450,7 @@ fn run(args: &Args) -> Result<(), String> {
     println!("gamma last {:.3?}", model.last);
     println!("gamma last2 {:.3?}", model.last2);
     println!("gamma rare pattern {:.3}", model.rare);
+    println!("gamma rare diamond {:.3}", model.diamond_rare);
     if let Some(out) = &args.out {
         let bytes = model.to_bytes();
         std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
