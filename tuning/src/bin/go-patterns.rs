@@ -85,6 +85,17 @@ fn sgf_files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
     Ok(())
 }
 
+/// The gammas of a group's keys (`index`: each key's index in the group, `gammas` from
+/// the group's first), sorted by key as the model looks them up.
+fn gamma_table<K: Copy + Ord>(index: &HashMap<K, u32>, gammas: &[f64]) -> Vec<(K, f32)> {
+    let mut table: Vec<(K, f32)> = index
+        .iter()
+        .map(|(&key, &i)| (key, gammas[i as usize] as f32))
+        .collect();
+    table.sort_unstable_by_key(|&(key, _)| key);
+    table
+}
+
 /// The positions of one game, or `None` when it is not a plain 19x19 game.
 fn game_samples(text: &[u8], with_hand: bool) -> Option<Vec<Sample>> {
     let record = GoRecord::from_sgf(text).ok()?;
@@ -228,19 +239,9 @@ impl Index {
             *x = g(o[4] + k);
         }
         m.rare = g(o[1] + self.patterns.len());
-        m.patterns = self
-            .patterns
-            .iter()
-            .map(|(&code, &i)| (code, g(o[1] + i as usize)))
-            .collect();
-        m.patterns.sort_unstable_by_key(|&(code, _)| code);
+        m.patterns = gamma_table(&self.patterns, &gammas[o[1]..]);
         m.diamond_rare = g(o[5] + self.diamonds.len());
-        m.diamonds = self
-            .diamonds
-            .iter()
-            .map(|(&key, &i)| (key, g(o[5] + i as usize)))
-            .collect();
-        m.diamonds.sort_unstable_by_key(|&(key, _)| key);
+        m.diamonds = gamma_table(&self.diamonds, &gammas[o[5]..]);
         m
     }
 }
