@@ -300,6 +300,14 @@ pub struct Model {
     pub diamonds: Vec<(u64, f32)>,
 }
 
+/// The gamma of `key` in a table of keys and gammas sorted by key, if it is there.
+fn listed_gamma<K: Ord + Copy>(table: &[(K, f32)], key: K) -> Option<f32> {
+    table
+        .binary_search_by_key(&key, |&(k, _)| k)
+        .ok()
+        .map(|i| table[i].1)
+}
+
 /// The first bytes of a model file.
 const MAGIC: &[u8; 8] = b"TGPAT02\n";
 
@@ -320,23 +328,14 @@ impl Model {
 
     /// The gamma of a canonical pattern code.
     pub fn pattern_gamma(&self, code: u32) -> f32 {
-        match self.patterns.binary_search_by_key(&code, |&(c, _)| c) {
-            Ok(i) => self.patterns[i].1,
-            Err(_) => self.rare,
-        }
+        listed_gamma(&self.patterns, code).unwrap_or(self.rare)
     }
 
     /// The gamma of a move's diamonds ([`Features::diamond`]): the full one's when it is
     /// in the table, else the inner one's, else the rare diamonds'.
     pub fn diamond_gamma(&self, keys: [u64; 2]) -> f32 {
-        let find = |key| {
-            self.diamonds
-                .binary_search_by_key(&key, |&(k, _)| k)
-                .ok()
-                .map(|i| self.diamonds[i].1)
-        };
-        find(keys[1])
-            .or_else(|| find(keys[0]))
+        listed_gamma(&self.diamonds, keys[1])
+            .or_else(|| listed_gamma(&self.diamonds, keys[0]))
             .unwrap_or(self.diamond_rare)
     }
 
