@@ -14,7 +14,7 @@ mod record;
 use crate::core::{Color, Point};
 use crate::go::search::time::{Clock, TimeControl};
 use crate::go::search::{
-    Analysis, Decision, Engine, Limits, SearchConfig, SearchOutcome, StatusVerdict,
+    Analysis, Decision, Engine, Limits, MoveInfo, SearchConfig, SearchOutcome, StatusVerdict,
 };
 use crate::go::{
     BoardSize, DeadStones, GameOver, GameResult, Ko, Komi, Points, Position, Rules, Scoring,
@@ -737,15 +737,16 @@ impl Session {
             Decision::Pass => "pass".to_string(),
             Decision::Resign => "resign".to_string(),
         };
+        // The move played, `None` for a resignation.
+        let played = match outcome.decision {
+            Decision::Play(v) => Some(Some(v)),
+            Decision::Pass => Some(None),
+            Decision::Resign => None,
+        };
         if commit {
             self.clocks[color.index()].spend(run.started.elapsed());
-            let mv = match outcome.decision {
-                Decision::Play(v) => Some(Some(size.point(v))),
-                Decision::Pass => Some(None),
-                Decision::Resign => None,
-            };
-            if let Some(mv) = mv {
-                if let Err(why) = self.record.play(color, mv) {
+            if let Some(mv) = played {
+                if let Err(why) = self.record.play(color, mv.map(|v| size.point(v))) {
                     log::error!("the search chose {answer}, which the game refuses: {why}");
                     answer = "pass".to_string();
                     let _ = self.record.play(color, None);
@@ -754,7 +755,21 @@ impl Session {
         }
         match analyze {
             Some(request) => {
-                let info = request.info_line(&outcome.analysis, size);
+                let mut analysis = outcome.analysis;
+                if analysis.moves.is_empty() {
+                    // Stopped before its first playout, the search chose from the priors
+                    // alone: the last line still names the move, with nothing measured.
+                    analysis.moves.extend(played.map(|mv| MoveInfo {
+                        mv,
+                        visits: 0,
+                        winrate: 0.5,
+                        prior: 1.0,
+                        lcb: 0.0,
+                        score_lead: 0.0,
+                        pv: vec![mv],
+                    }));
+                }
+                let info = request.info_line(&analysis, size);
                 let info = info.map(|line| line + "\n").unwrap_or_default();
                 self.out.write(&format!("{info}play {answer}\n\n"));
             }
