@@ -39,6 +39,19 @@
 //! partners. A partner whose own game stays open is left out, so a win still proves
 //! life, but a loss then proves nothing and the chain is unknown.
 //!
+//! Before both, a cheaper game decides the commonest case of rule 2, *miai*
+//! (`Solver::lives_by_miai`): a partner the opponent, moving first, can capture, while
+//! it cannot capture both that partner and `s`. Then whenever the opponent captures
+//! `s`, the partner's stones are left and cannot be captured any more: stones on
+//! counted points, so `s` lives. The game "capture both" asks no capture game in its
+//! goal tests, where the life game asks one in every position: seed example 4's White
+//! groups take six thousand nodes that way, where the life game counting the partner
+//! stays open past five million (and its own fight alone past a million). It asks only
+//! that the partner can be captured, not that it be dead by its own fight: a partner
+//! whose capture gives rise to new stones of its own still cannot be taken together
+//! with `s`, and the moves the opponent spends on `s` are still the owner's to use on
+//! it. A partner that cannot be captured at all gives nothing (example 25).
+//!
 //! Each game is solved by depth-first proof search within a depth bound: a line cut off by
 //! the bound proves nothing, so every verdict returned is exact, and a game whose
 //! proof needs more than [`MAX_DEPTH`] moves, or more nodes than the budget, stays open. A
@@ -103,6 +116,9 @@ enum Goal {
     Capture(usize),
     /// A stone of the reaching colour in this set that the opponent cannot capture.
     Life(Set),
+    /// The chains through these two points, of the colour not reaching, are both gone
+    /// (their owner may not play on the two points again: see [`Solver::reach`]).
+    CaptureBoth(usize, usize),
 }
 
 /// One game being solved: its goal, who reaches for it, the current line, and (for life
@@ -282,6 +298,9 @@ impl<'a> Solver<'a> {
     pub(super) fn is_alive(&mut self, state: &State, k: usize) -> Option<bool> {
         let owner = self.owner(state, k)?;
         let fight = self.area.fight(state, owner, k);
+        if self.lives_by_miai(state, owner, k).ok()? {
+            return Some(true);
+        }
         // The fight alone first: a win there is a win with the partners too, and it
         // spares the partners' games.
         match self.own_fight_alive(state, owner, k).ok()? {
@@ -304,6 +323,55 @@ impl<'a> Solver<'a> {
             Ok(Value::Loss) if exact => Some(false),
             Ok(_) | Err(OutOfBudget) => None,
         }
+    }
+
+    /// Does the chain of `owner` through `k` live by *miai* with a partner: is there a
+    /// partner (`Area::partners`) that the opponent, moving first from `state`, can
+    /// capture, and such that the opponent cannot capture both the chain and it? Then
+    /// whenever the opponent captures the chain, the partner's stones are left that it
+    /// cannot capture: stones on a counted point of the chain's life game (see the
+    /// module docs), so the chain is alive. A partner the opponent cannot capture at
+    /// all is no reason: the chain would live for free beside it (seed example 25).
+    ///
+    /// Seed example 4 is the case: Black, moving first, can capture either White group,
+    /// not both, since White, while Black spends moves on one, gives the other two eyes.
+    /// The game "capture both" is far cheaper than the life game counting the partner
+    /// (six thousand nodes there against millions): its goal tests ask no capture game.
+    /// Each game may take at most [`NESTED_BUDGET`] nodes; out of them, the partner
+    /// gives no verdict.
+    fn lives_by_miai(
+        &mut self,
+        state: &State,
+        owner: Color,
+        k: usize,
+    ) -> Result<bool, OutOfBudget> {
+        let own = state.stones[owner.index()];
+        let mut partners = self.area.partners(state, owner, k);
+        while partners != 0 {
+            let p = partners.trailing_zeros() as usize;
+            partners &= !self.area.chain(own, p);
+            if self.capture(state, p)? != Value::Win {
+                continue;
+            }
+            let mut query = Query {
+                goal: Goal::CaptureBoth(k, p),
+                reacher: !owner,
+                line: Vec::new(),
+                tables: Tables::new(),
+            };
+            let before = self.nodes_left;
+            let allowed = before.min(NESTED_BUDGET);
+            self.nodes_left = allowed;
+            let result = self.deepen(&mut query, state);
+            self.nodes_left = before - (allowed - self.nodes_left);
+            match result {
+                Ok(Value::Loss) => return Ok(true),
+                Ok(_) => {}
+                Err(OutOfBudget) if self.nodes_left > 0 && !self.out_of_time => {}
+                Err(OutOfBudget) => return Err(OutOfBudget),
+            }
+        }
+        Ok(false)
     }
 
     /// The life game of the chain of `owner` through `k` from `state` (the opponent to
@@ -410,7 +478,7 @@ impl<'a> Solver<'a> {
     /// of seed examples 11 and 25 cost several times the nodes that way).
     fn deepen(&mut self, query: &mut Query, state: &State) -> Result<Value, OutOfBudget> {
         let mut depth = match query.goal {
-            Goal::Capture(_) => 2,
+            Goal::Capture(_) | Goal::CaptureBoth(..) => 2,
             Goal::Life(_) => MAX_DEPTH,
         };
         loop {
@@ -438,13 +506,20 @@ impl<'a> Solver<'a> {
                 if own & 1 << k == 0 || self.area.is_held_by(state, query.reacher) {
                     return Ok(Some(Value::Win));
                 }
-                let chain = self.area.chain(own, k);
-                let escapes =
-                    self.area
-                        .anchoring_points(state, owner, self.area.liberties(state, chain));
-                Ok((self.is_unconditionally_safe(state, chain, owner)
-                    || out_of_reach(escapes, state.to_move == owner))
-                .then_some(Value::Loss))
+                Ok(self.cannot_be_taken(state, k, owner).then_some(Value::Loss))
+            }
+            Goal::CaptureBoth(a, b) => {
+                let owner = !query.reacher;
+                let own = state.stones[owner.index()];
+                if self.area.is_held_by(state, query.reacher) {
+                    return Ok(Some(Value::Win));
+                }
+                let standing = |k: usize| own & 1 << k != 0;
+                if !standing(a) && !standing(b) {
+                    return Ok(Some(Value::Win));
+                }
+                let safe = |k: usize| standing(k) && self.cannot_be_taken(state, k, owner);
+                Ok((safe(a) || safe(b)).then_some(Value::Loss))
             }
             Goal::Life(fight) => {
                 if self.area.is_held_by(state, !query.reacher) {
@@ -477,6 +552,18 @@ impl<'a> Solver<'a> {
                 Ok(open.then_some(Value::Open))
             }
         }
+    }
+
+    /// Can the chain of `owner` through `k` never be captured, as the shortcuts of the
+    /// capture game see it: it is [unconditionally safe](Self::is_unconditionally_safe), or
+    /// can always reach a safe stone through one of its liberties?
+    fn cannot_be_taken(&self, state: &State, k: usize, owner: Color) -> bool {
+        let chain = self.area.chain(state.stones[owner.index()], k);
+        let escapes = self
+            .area
+            .anchoring_points(state, owner, self.area.liberties(state, chain));
+        self.is_unconditionally_safe(state, chain, owner)
+            || out_of_reach(escapes, state.to_move == owner)
     }
 
     /// A chain that reaches a safe stone, or lives by Benson's algorithm inside the area
@@ -520,6 +607,12 @@ impl<'a> Solver<'a> {
             // A pass that lifts no ban never helps the player reaching: the other passes
             // back and the position repeats, with nothing gained.
             moves.retain(|(mv, _)| *mv != Move::Pass(None));
+        } else if let Goal::CaptureBoth(a, b) = query.goal {
+            // A chain once taken stays taken: its owner may not play on its point again.
+            // This only weakens the defender, so a loss of the player reaching still
+            // proves that the two chains cannot both be taken (and only a loss is used),
+            // and the goal may ask for both points empty at once.
+            moves.retain(|(mv, _)| *mv != Move::Play(a) && *mv != Move::Play(b));
         }
         self.order(query, &state, &mut moves, reaching);
         query.line.push(state);
@@ -596,6 +689,16 @@ impl<'a> Solver<'a> {
                 self.area.liberties(state, self.area.chain(own, k))
             }
             Goal::Life(fight) => fight,
+            Goal::CaptureBoth(a, b) => {
+                let own = state.stones[(!query.reacher).index()];
+                let mut focus = 0;
+                for k in [a, b] {
+                    if own & 1 << k != 0 {
+                        focus |= self.area.liberties(state, self.area.chain(own, k));
+                    }
+                }
+                focus
+            }
         };
         let near = self.area.around(focus);
         let mover = state.to_move.index();
@@ -604,7 +707,7 @@ impl<'a> Solver<'a> {
             match mv {
                 Move::Pass(_) => match (reaching, query.goal) {
                     (true, _) => -100,
-                    (false, Goal::Capture(_)) => 15,
+                    (false, Goal::Capture(_) | Goal::CaptureBoth(..)) => 15,
                     (false, Goal::Life(_)) => -50,
                 },
                 Move::Play(k) => {
@@ -653,7 +756,7 @@ impl<'a> Solver<'a> {
                 let chain = self.area.chain(own, k);
                 Some((*state, chain.trailing_zeros() as u8))
             }
-            Goal::Life(_) => None,
+            Goal::Life(_) | Goal::CaptureBoth(..) => None,
         }
     }
 }
@@ -879,6 +982,78 @@ mod tests {
             };
             assert_eq!(solver.deepen(&mut query, &first), Ok(Value::Loss), "{k}");
         }
+    }
+
+    /// The top two rows of a 5x5 `diagram` as the area, Black's wall below safe, White
+    /// to move.
+    fn top_rows_white_first(diagram: &str) -> (Area, State) {
+        let pos = crate::go::parse_diagram(diagram).unwrap();
+        let area_points: Points = (0..10).collect();
+        let wall = pos.size().all_points() - area_points;
+        let (area, start) = Area::new(&pos, area_points, wall, Suicide::Illegal);
+        let first = State {
+            to_move: Color::White,
+            ..start
+        };
+        (area, first)
+    }
+
+    /// Miai: White, moving first, can capture either lone Black stone but not both, so
+    /// each lives by the other (`Solver::lives_by_miai`). Where White can capture both,
+    /// or where the partner cannot be captured at all, there is no miai.
+    #[test]
+    fn miai_needs_a_partner_that_can_be_captured_but_not_with_the_chain() {
+        // Either stone saves itself with one move (to the wall): miai.
+        let (area, first) = top_rows_white_first(
+            "X O . . X
+             . O O O .
+             X X X X X
+             X X X X X
+             X X X X X",
+        );
+        for k in [0, 4] {
+            let mut solver = budgeted_solver(&area);
+            assert_eq!(
+                solver.lives_by_miai(&first, Color::Black, k),
+                Ok(true),
+                "{k}"
+            );
+        }
+        // The right-hand stone cannot be saved: extending to c1 leaves the two stones in
+        // atari. White takes the corner stone first, then the other: no miai, and both
+        // are dead.
+        let (area, first) = top_rows_white_first(
+            "X O . . X
+             . O O O O
+             X X X X X
+             X X X X X
+             X X X X X",
+        );
+        for k in [0, 4] {
+            let mut solver = budgeted_solver(&area);
+            assert_eq!(
+                solver.lives_by_miai(&first, Color::Black, k),
+                Ok(false),
+                "{k}"
+            );
+            assert_eq!(solver.is_alive(&first, k), Some(false), "{k}");
+        }
+        // The partner e2 touches the safe wall: White can never capture it, so it gives
+        // the corner stone nothing (it would live for free beside it).
+        let (area, first) = top_rows_white_first(
+            "X O . . .
+             . O O O X
+             X X X X X
+             X X X X X
+             X X X X X",
+        );
+        let e2 = 9;
+        assert_eq!(area.partners(&first, Color::Black, 0), 1 << e2);
+        let mut solver = budgeted_solver(&area);
+        assert_eq!(solver.lives_by_miai(&first, Color::Black, 0), Ok(false));
+        // (The corner stone lives all the same, by its own fight: once White has taken
+        // it, Black takes the vital point c1 and White, with one eye, falls.)
+        assert_eq!(solver.is_alive(&first, 0), Some(true));
     }
 
     /// The search against retrograde analysis of the whole game graph: capture games from

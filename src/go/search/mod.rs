@@ -514,6 +514,10 @@ fn unsearched_choice(game: &Game, color: Color) -> Decision {
 /// for the chains it leaves unknown, the judgement of `ownership` (computed only then).
 /// Also says whether that judgement was clear for every such chain.
 ///
+/// The chains the playouts keep surely are vouched for as safe and the analyser looks
+/// again; what it proved the first time, with nothing assumed, stands against that
+/// second look (search verdicts, not those by eye shape).
+///
 /// Ownership kills an unknown chain when its opponent owns its points by more than
 /// [`DEAD_OWNERSHIP`]. A chain that shares a liberty with stones the analyser proves to
 /// be in seki is killed only when the opponent owns them clearly (by
@@ -594,12 +598,23 @@ fn judge_resolved(
         deadline: stages.reanalysis,
         ..budget.clone()
     };
+    let first = life;
     let life = LifeAndDeath::analyse_with(position, rules, &options);
+    // What the first analysis proved, with nothing assumed, stands: the vouching can
+    // only add assumptions, and a chain it makes safe may be one the proved chains can
+    // capture (the Japanese rules' 死活例4: Black's three-stone groups, which the White
+    // groups proved alive by miai can take, kept by the playouts; vouched for, they
+    // would leave the White groups dead).
+    let proved = (first.alive_stones() | first.dead_stones() | first.seki_stones())
+        - first.judged_by_shape();
     let mut verdict = verdict_of(&life);
+    verdict.alive = (verdict.alive - proved) | (first.alive_stones() & proved);
+    verdict.dead = (verdict.dead - proved) | (first.dead_stones() & proved);
+    verdict.seki = (verdict.seki - proved) | (first.seki_stones() & proved);
     let mut clear = true;
     let size = position.size();
-    let seki_liberties = size.neighbours_of(life.seki_stones()) & position.empty_points();
-    for (chain, color) in chains(life.unknown_stones()) {
+    let seki_liberties = size.neighbours_of(verdict.seki) & position.empty_points();
+    for (chain, color) in chains(life.unknown_stones() - proved) {
         let kept = kept(chain, color);
         clear &= kept.abs() >= SETTLED_OWNERSHIP;
         if !(size.neighbours_of(chain) & seki_liberties).is_empty() {
