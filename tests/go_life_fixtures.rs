@@ -126,23 +126,20 @@ macro_rules! fixtures {
 fixtures! {
     example_01_seki_without_capture: "ex01" Full;
     example_02_no_defence_needed: "ex02" Full;
-    // Both White groups and the stones around them stay unknown at the test budget.
-    // The new White stones that make them alive by art. 7-1 (White 4 and 6 of 1図-3図)
-    // arise on the other side, on the other White group: a partner (it shares Black's
-    // corner stones as captor), counted when it is dead by its own fight alone. Before
-    // partners counted, about 23 million nodes judged the White groups dead, against the
-    // fixture. Now that is only the partner's own game, which may take 200 thousand
-    // nodes: it stays open, so the White groups can be found alive, never dead.
-    // Measured at 240bc9b: the test budget decides Black's corner stones only (alive,
-    // 16 thousand nodes; 416 thousand in all). Every other chain's first game, its own
-    // fight alone, stays open at a million nodes; at five million a chain, the White
-    // groups' own fights are found lost (3.4 and 2.8 million nodes: each is dead by its
-    // own fight, so each counts as the other's partner), but the life game counting the
-    // partner is still open after 2 million more, and the three-stone Black groups' own
-    // fights after 5 million. Their goal tests ask capture games in every position,
-    // which take most of the nodes (84% for a three-stone group at a million); neither
-    // deepening the life games step by step (from 4, 8, 12 or 16 moves) nor capping those
-    // capture games at 1 to 20 thousand nodes closed any of these games.
+    // Both White groups are alive (in seki with the Black corner) by miai: Black, moving
+    // first, can capture either White group but not both (the game "capture both" takes
+    // about six thousand nodes; 269 thousand for the whole area at the test budget).
+    // The two three-stone Black groups stay unknown, also at the default budget: White
+    // can take either, and they live only by the Black stones that capturing the White
+    // group then gives rise to (art. 7-1's second clause); their one partner, the Black
+    // corner, cannot be captured, so there is no miai, and their own fights stay open.
+    // Before miai, the White groups' new stones (White 4 and 6 of 1図-3図, on the other
+    // White group, a partner counted when dead by its own fight alone) were out of reach:
+    // at five million nodes a chain, the White groups' own fights were found lost (3.4
+    // and 2.8 million nodes), but the life game counting the partner was still open
+    // after 2 million more (deepened two moves at a time, still open at 15 moves after
+    // 3.9 million, even with goal tests that see only Benson life), the three-stone
+    // groups' own fights after 5 million.
     example_04_new_stones_elsewhere: "ex04" Partly;
     // Hane seki: a 29-point area. The corner's three Black stones and the lone one at
     // (0,5) stay unknown (also at 30 million nodes each): their life games run into lines
