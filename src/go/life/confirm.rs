@@ -131,6 +131,18 @@ struct Query {
     tables: Tables<State>,
 }
 
+impl Query {
+    /// A game of `goal` for `reacher`, not yet searched.
+    fn new(goal: Goal, reacher: Color) -> Query {
+        Query {
+            goal,
+            reacher,
+            line: Vec::new(),
+            tables: Tables::new(),
+        }
+    }
+}
+
 /// Proven values, and the depth to which an open position has been searched.
 struct Tables<K> {
     entries: HashMap<K, Entry, Fast>,
@@ -312,12 +324,7 @@ impl<'a> Solver<'a> {
         if counted == fight {
             return exact.then_some(false);
         }
-        let mut query = Query {
-            goal: Goal::Life(counted),
-            reacher: owner,
-            line: Vec::new(),
-            tables: Tables::new(),
-        };
+        let mut query = Query::new(Goal::Life(counted), owner);
         match self.deepen(&mut query, state) {
             Ok(Value::Win) => Some(true),
             Ok(Value::Loss) if exact => Some(false),
@@ -353,18 +360,8 @@ impl<'a> Solver<'a> {
             if self.capture(state, p)? != Value::Win {
                 continue;
             }
-            let mut query = Query {
-                goal: Goal::CaptureBoth(k, p),
-                reacher: !owner,
-                line: Vec::new(),
-                tables: Tables::new(),
-            };
-            let before = self.nodes_left;
-            let allowed = before.min(NESTED_BUDGET);
-            self.nodes_left = allowed;
-            let result = self.deepen(&mut query, state);
-            self.nodes_left = before - (allowed - self.nodes_left);
-            match result {
+            let mut query = Query::new(Goal::CaptureBoth(k, p), !owner);
+            match self.nested(&mut query, state) {
                 Ok(Value::Loss) => return Ok(true),
                 Ok(_) => {}
                 Err(OutOfBudget) if self.nodes_left > 0 && !self.out_of_time => {}
@@ -388,12 +385,7 @@ impl<'a> Solver<'a> {
         if let Some(&alive) = self.own_fights.get(&key) {
             return Ok(if alive { Value::Win } else { Value::Loss });
         }
-        let mut query = Query {
-            goal: Goal::Life(self.area.fight(state, owner, k)),
-            reacher: owner,
-            line: Vec::new(),
-            tables: Tables::new(),
-        };
+        let mut query = Query::new(Goal::Life(self.area.fight(state, owner, k)), owner);
         let value = self.deepen(&mut query, state)?;
         if value != Value::Open {
             self.own_fights.insert(key, value == Value::Win);
@@ -439,23 +431,24 @@ impl<'a> Solver<'a> {
         Ok((counted, exact))
     }
 
+    /// `query` solved from `state` with at most [`NESTED_BUDGET`] of the nodes left: the
+    /// games asked about inside another game.
+    fn nested(&mut self, query: &mut Query, state: &State) -> Result<Value, OutOfBudget> {
+        let before = self.nodes_left;
+        let allowed = before.min(NESTED_BUDGET);
+        self.nodes_left = allowed;
+        let result = self.deepen(query, state);
+        self.nodes_left = before - (allowed - self.nodes_left);
+        result
+    }
+
     /// Can the opponent of the chain through `k` force its capture from `state`? A game
     /// the goal test of a life game asks about may spend at most [`NESTED_BUDGET`] nodes:
     /// past that it stays open, as the life game may not need its answer.
     fn capture(&mut self, state: &State, k: usize) -> Result<Value, OutOfBudget> {
         let owner = self.owner(state, k).expect("a chain to capture");
-        let mut query = Query {
-            goal: Goal::Capture(k),
-            reacher: !owner,
-            line: Vec::new(),
-            tables: Tables::new(),
-        };
-        let before = self.nodes_left;
-        let allowed = before.min(NESTED_BUDGET);
-        self.nodes_left = allowed;
-        let result = self.deepen(&mut query, state);
-        self.nodes_left = before - (allowed - self.nodes_left);
-        match result {
+        let mut query = Query::new(Goal::Capture(k), !owner);
+        match self.nested(&mut query, state) {
             Err(OutOfBudget) if self.nodes_left > 0 && !self.out_of_time => {
                 if let Some(key) = self.capture_key(&query, state) {
                     self.captures.store(key, Value::Open, u32::MAX);
@@ -951,21 +944,7 @@ mod tests {
     /// (before) judged each dead.
     #[test]
     fn new_stones_on_a_partner_count() {
-        let pos = crate::go::parse_diagram(
-            "X O . . X
-             . O O O .
-             X X X X X
-             X X X X X
-             X X X X X",
-        )
-        .unwrap();
-        let area_points: Points = (0..10).collect();
-        let wall = pos.size().all_points() - area_points;
-        let (area, start) = Area::new(&pos, area_points, wall, Suicide::Illegal);
-        let first = State {
-            to_move: Color::White,
-            ..start
-        };
+        let (area, first) = top_rows_white_first(MIAI);
         let (corner, right) = (0, 4);
         assert_eq!(area.partners(&first, Color::Black, corner), 1 << right);
         assert_eq!(area.partners(&first, Color::Black, right), 1 << corner);
@@ -974,15 +953,20 @@ mod tests {
             assert_eq!(solver.capture(&first, k).unwrap(), Value::Win, "{k}");
             assert_eq!(solver.is_alive(&first, k), Some(true), "{k}");
             // Each alone, by its own fight, is dead.
-            let mut query = Query {
-                goal: Goal::Life(area.fight(&first, Color::Black, k)),
-                reacher: Color::Black,
-                line: Vec::new(),
-                tables: Tables::new(),
-            };
+            let mut query = Query::new(
+                Goal::Life(area.fight(&first, Color::Black, k)),
+                Color::Black,
+            );
             assert_eq!(solver.deepen(&mut query, &first), Ok(Value::Loss), "{k}");
         }
     }
+
+    /// Two lone Black stones in the top row, each saved by one move to the wall.
+    const MIAI: &str = "X O . . X
+                        . O O O .
+                        X X X X X
+                        X X X X X
+                        X X X X X";
 
     /// The top two rows of a 5x5 `diagram` as the area, Black's wall below safe, White
     /// to move.
@@ -1003,21 +987,13 @@ mod tests {
     /// or where the partner cannot be captured at all, there is no miai.
     #[test]
     fn miai_needs_a_partner_that_can_be_captured_but_not_with_the_chain() {
+        let miai = |area: &Area, first: &State, k: usize| {
+            budgeted_solver(area).lives_by_miai(first, Color::Black, k)
+        };
         // Either stone saves itself with one move (to the wall): miai.
-        let (area, first) = top_rows_white_first(
-            "X O . . X
-             . O O O .
-             X X X X X
-             X X X X X
-             X X X X X",
-        );
+        let (area, first) = top_rows_white_first(MIAI);
         for k in [0, 4] {
-            let mut solver = budgeted_solver(&area);
-            assert_eq!(
-                solver.lives_by_miai(&first, Color::Black, k),
-                Ok(true),
-                "{k}"
-            );
+            assert_eq!(miai(&area, &first, k), Ok(true), "{k}");
         }
         // The right-hand stone cannot be saved: extending to c1 leaves the two stones in
         // atari. White takes the corner stone first, then the other: no miai, and both
@@ -1030,13 +1006,12 @@ mod tests {
              X X X X X",
         );
         for k in [0, 4] {
-            let mut solver = budgeted_solver(&area);
+            assert_eq!(miai(&area, &first, k), Ok(false), "{k}");
             assert_eq!(
-                solver.lives_by_miai(&first, Color::Black, k),
-                Ok(false),
+                budgeted_solver(&area).is_alive(&first, k),
+                Some(false),
                 "{k}"
             );
-            assert_eq!(solver.is_alive(&first, k), Some(false), "{k}");
         }
         // The partner e2 touches the safe wall: White can never capture it, so it gives
         // the corner stone nothing (it would live for free beside it).
