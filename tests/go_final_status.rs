@@ -32,7 +32,7 @@ use common::go_fixture::{load_all, Status};
 use std::sync::atomic::AtomicBool;
 use tengen::core::Color;
 use tengen::go::search::{Engine, Limits, SearchConfig};
-use tengen::go::{parse_diagram, Game, Rules};
+use tengen::go::{parse_diagram, Game, Points, Rules};
 
 /// The examples judged otherwise, in the order the fixtures load.
 const KNOWN_WRONG: [&str; 1] = ["ex23"];
@@ -157,4 +157,58 @@ fn a_chain_in_atari_that_cannot_get_out_is_dead() {
         assert!(dead.contains(&v.to_string()), "{v} not in {dead:?}");
     }
     assert_eq!(dead.len(), 9, "{dead:?}");
+}
+
+/// The end of a 19x19 game against GNU Go at 5 s a move (both passed, Chinese rules): the
+/// lone Black stone P19 is in atari and cannot get out, beside Black stones that are dead.
+/// Every stone must come out in exactly one of the lists (P19 once came out in none, so
+/// `final_score` counted it alive: B+22.5 where GNU Go and the referee said B+1.5), and
+/// P19 dead.
+#[test]
+fn every_stone_gets_exactly_one_status() {
+    let position = parse_diagram(
+        ". . O O X X . . . X O O . O X . . . .
+         . O . O O X . . X X O . O O O X O . .
+         . O O X O X X . . X X O O O X X O . .
+         . . O X X . . . X O O X . O X O X X .
+         . . O O X . . X . X O O O . O O O X .
+         . X O X . X X O X . X O O O . O . O X
+         X O O X X X O O X X X X O X O O . O .
+         . X O O O X O . O X O X O X X X O O O
+         . O . O . O O X O X O O O O X X X X X
+         . O X X O X . O O X X X X X . . . . .
+         X X X O O O O O X X O O O X O . X . .
+         X O O O O X . O X . . . . O O X . X .
+         O O X O X O O O X X . . O . . . X . .
+         O X X O X O X X . . . X O X O O X . .
+         O X X X X X X . . X X . X X . . . . .
+         X X O O X O O X X . . X X O O O X . .
+         X O O . O O O O O X . X . X X X . X .
+         X X O . O . O X X X X X O X O X . . .
+         O O O . O O O O O O X . . . . . . . .",
+    )
+    .unwrap();
+    let size = position.size();
+    let stones = position.stones(Color::Black) | position.stones(Color::White);
+    let game = Game::with_setup(position, Color::White, Rules::chinese());
+    let mut engine = Engine::new(SearchConfig::default());
+    let limits = Limits {
+        playouts: Some(400),
+        ..Limits::default()
+    };
+    let verdict = engine.final_status(&game, &limits, &AtomicBool::new(false));
+    let name = |set: Points| -> Vec<String> {
+        size.vertices()
+            .filter(|v| set.contains(v.index()))
+            .map(|v| size.vertex_name(Some(v)))
+            .collect()
+    };
+    let listed = verdict.alive | verdict.dead | verdict.seki;
+    assert_eq!(name(stones - listed), Vec::<String>::new(), "in no list");
+    assert_eq!(name(listed - stones), Vec::<String>::new(), "not stones");
+    let overlap = (verdict.alive & verdict.dead)
+        | (verdict.alive & verdict.seki)
+        | (verdict.dead & verdict.seki);
+    assert_eq!(name(overlap), Vec::<String>::new(), "in two lists");
+    assert!(name(verdict.dead).contains(&"P19".to_string()));
 }

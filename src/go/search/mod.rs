@@ -651,9 +651,12 @@ fn without_doomed(position: &Position) -> (Position, Points) {
                 seen |= chain;
                 if is_doomed(&resolved, chain, color) {
                     let liberty = resolved.atari_liberty(v);
+                    let before = resolved.stones(color);
                     if liberty.is_some() && resolved.play(!color, liberty, Suicide::Illegal).is_ok()
                     {
-                        taken |= chain;
+                        // Every chain the move takes, not only this one: another in atari
+                        // on the same liberty goes with it.
+                        taken |= before - resolved.stones(color);
                         continue 'search;
                     }
                 }
