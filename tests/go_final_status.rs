@@ -31,8 +31,8 @@ mod common;
 use common::go_fixture::{load_all, Status};
 use std::sync::atomic::AtomicBool;
 use tengen::core::Color;
-use tengen::go::search::{Engine, Limits, SearchConfig};
-use tengen::go::{parse_diagram, Game, Points, Rules};
+use tengen::go::search::{Engine, Limits, SearchConfig, StatusVerdict};
+use tengen::go::{parse_diagram, Game, Points, Position, Rules};
 
 /// The examples judged otherwise, in the order the fixtures load.
 const KNOWN_WRONG: [&str; 1] = ["ex23"];
@@ -141,13 +141,7 @@ fn a_chain_in_atari_that_cannot_get_out_is_dead() {
     )
     .unwrap();
     let size = position.size();
-    let game = Game::with_setup(position, Color::Black, Rules::chinese());
-    let mut engine = Engine::new(SearchConfig::default());
-    let limits = Limits {
-        playouts: Some(400),
-        ..Limits::default()
-    };
-    let verdict = engine.final_status(&game, &limits, &AtomicBool::new(false));
+    let verdict = chinese_verdict(position, Color::Black);
     let dead: Vec<String> = size
         .vertices()
         .filter(|v| verdict.dead.contains(v.index()))
@@ -190,13 +184,7 @@ fn every_stone_gets_exactly_one_status() {
     .unwrap();
     let size = position.size();
     let stones = position.stones(Color::Black) | position.stones(Color::White);
-    let game = Game::with_setup(position, Color::White, Rules::chinese());
-    let mut engine = Engine::new(SearchConfig::default());
-    let limits = Limits {
-        playouts: Some(400),
-        ..Limits::default()
-    };
-    let verdict = engine.final_status(&game, &limits, &AtomicBool::new(false));
+    let verdict = chinese_verdict(position, Color::White);
     let name = |set: Points| -> Vec<String> {
         size.vertices()
             .filter(|v| set.contains(v.index()))
@@ -211,4 +199,15 @@ fn every_stone_gets_exactly_one_status() {
         | (verdict.dead & verdict.seki);
     assert_eq!(name(overlap), Vec::<String>::new(), "in two lists");
     assert!(name(verdict.dead).contains(&"P19".to_string()));
+}
+
+/// The end-of-game verdict on `position` under Chinese rules, `to_move` to play, from 400
+/// ownership playouts.
+fn chinese_verdict(position: Position, to_move: Color) -> StatusVerdict {
+    let game = Game::with_setup(position, to_move, Rules::chinese());
+    let limits = Limits {
+        playouts: Some(400),
+        ..Limits::default()
+    };
+    Engine::new(SearchConfig::default()).final_status(&game, &limits, &AtomicBool::new(false))
 }
