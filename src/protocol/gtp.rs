@@ -732,13 +732,8 @@ impl Session {
             return;
         };
         let size = self.record.size();
-        let mut answer = match outcome.decision {
-            Decision::Play(v) => size.vertex_name(Some(v)),
-            Decision::Pass => "pass".to_string(),
-            Decision::Resign => "resign".to_string(),
-        };
         // The move played, `None` for a resignation.
-        let played = match outcome.decision {
+        let mut played = match outcome.decision {
             Decision::Play(v) => Some(Some(v)),
             Decision::Pass => Some(None),
             Decision::Resign => None,
@@ -747,12 +742,14 @@ impl Session {
             self.clocks[color.index()].spend(run.started.elapsed());
             if let Some(mv) = played {
                 if let Err(why) = self.record.play(color, mv.map(|v| size.point(v))) {
-                    log::error!("the search chose {answer}, which the game refuses: {why}");
-                    answer = "pass".to_string();
+                    let chosen = size.vertex_name(mv);
+                    log::error!("the search chose {chosen}, which the game refuses: {why}");
+                    played = Some(None);
                     let _ = self.record.play(color, None);
                 }
             }
         }
+        let answer = played.map_or("resign".to_string(), |mv| size.vertex_name(mv));
         match analyze {
             Some(request) => {
                 let mut analysis = outcome.analysis;
