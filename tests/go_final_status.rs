@@ -32,7 +32,7 @@ use common::go_fixture::{load_all, Status};
 use std::sync::atomic::AtomicBool;
 use tengen::core::Color;
 use tengen::go::search::{Engine, Limits, SearchConfig, StatusVerdict};
-use tengen::go::{parse_diagram, Game, Points, Position, Rules};
+use tengen::go::{parse_diagram, BoardSize, Game, Points, Position, Rules};
 
 /// The examples judged otherwise, in the order the fixtures load.
 const KNOWN_WRONG: [&str; 1] = ["ex23"];
@@ -185,12 +185,7 @@ fn every_stone_gets_exactly_one_status() {
     let size = position.size();
     let stones = position.stones(Color::Black) | position.stones(Color::White);
     let verdict = chinese_verdict(position, Color::White);
-    let name = |set: Points| -> Vec<String> {
-        size.vertices()
-            .filter(|v| set.contains(v.index()))
-            .map(|v| size.vertex_name(Some(v)))
-            .collect()
-    };
+    let name = |set: Points| names(size, set);
     let listed = verdict.alive | verdict.dead | verdict.seki;
     assert_eq!(name(stones - listed), Vec::<String>::new(), "in no list");
     assert_eq!(name(listed - stones), Vec::<String>::new(), "not stones");
@@ -199,6 +194,67 @@ fn every_stone_gets_exactly_one_status() {
         | (verdict.dead & verdict.seki);
     assert_eq!(name(overlap), Vec::<String>::new(), "in two lists");
     assert!(name(verdict.dead).contains(&"P19".to_string()));
+}
+
+/// Ends of 9x9 games against GNU Go (both passed, Chinese rules, White to move) where a
+/// large White group lives in seki with Black stones, which the playouts, filling the
+/// shared liberties, kill. GNU Go and the referee called them seki; the engine's
+/// `final_score` once gave Black the whole board: B+73.5 against B+30.5, B+53.5 against
+/// B+24.5. The analyser reads each seki once the Black stones that share White's
+/// liberties are no longer vouched for (the playouts kept them, having killed White).
+#[test]
+fn a_seki_the_playouts_break_is_still_a_seki() {
+    let cases = [
+        (
+            ". X O O O X . . .
+             X . O X O X . X .
+             O O O X X X X . .
+             . O X O O O O X .
+             O O X X . . X X .
+             O O O X X X X O .
+             O O X X . . X O .
+             O X X . . X . X .
+             O O O X X . X . .",
+            "B9 C9 D9 E9 A8 C8 E8 A7 B7 C7 B6 A5 B5 A4 B4 C4 A3 B3 A2 A1 B1 C1",
+            "D6 E6 F6 G6 H4 H3",
+        ),
+        (
+            "X . X X X X X O .
+             . X O O . O X O O
+             O O O O O O X O .
+             O X O X O X O O O
+             O X X X X X X X O
+             X . X . . . . . X
+             . X . . . . . X .
+             . . . . . . X . .
+             . . . . . . . . .",
+            "A9 C9 D9 E9 F9 G9 B8 C8 D8 F8 G8 A7 B7 C7 D7 E7 F7 G7 A6 C6 E6 A5",
+            "",
+        ),
+    ];
+    for (diagram, seki, dead) in cases {
+        let position = parse_diagram(diagram).unwrap();
+        let size = position.size();
+        let verdict = chinese_verdict(position, Color::White);
+        assert_eq!(
+            names(size, verdict.seki).join(" "),
+            seki,
+            "seki of\n{diagram}"
+        );
+        assert_eq!(
+            names(size, verdict.dead).join(" "),
+            dead,
+            "dead of\n{diagram}"
+        );
+    }
+}
+
+/// The names of the points of `set`, in GTP's order (from the top row, left to right).
+fn names(size: BoardSize, set: Points) -> Vec<String> {
+    size.vertices()
+        .filter(|v| set.contains(v.index()))
+        .map(|v| size.vertex_name(Some(v)))
+        .collect()
 }
 
 /// The end-of-game verdict on `position` under Chinese rules, `to_move` to play, from 400

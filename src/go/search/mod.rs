@@ -36,7 +36,7 @@ mod tree;
 use crate::core::{Color, SplitMix64};
 use crate::go::{
     score, BoardSize, Captures, DeadStones, Game, GameOver, GameResult, LifeAndDeath, LifeOptions,
-    Points, Position, Rules, Stop, Suicide, Vertex,
+    Points, Position, Rules, Stop, Suicide, Vertex, MAX_AREA_POINTS,
 };
 pub use params::MctsParams;
 pub use policy::Tactic;
@@ -516,7 +516,10 @@ fn unsearched_choice(game: &Game, color: Color) -> Decision {
 ///
 /// The chains the playouts keep surely are vouched for as safe and the analyser looks
 /// again; what it proved the first time, with nothing assumed, stands against that
-/// second look (search verdicts, not those by eye shape).
+/// second look (search verdicts, not those by eye shape). Before that look, one without
+/// the vouched chains that share a liberty with a chain the playouts take (a race or a
+/// seki, as far as the areas stay small enough to read): its proofs stand against the
+/// second look too.
 ///
 /// Ownership kills an unknown chain when its opponent owns its points by more than
 /// [`DEAD_OWNERSHIP`]. A chain that shares a liberty with stones the analyser proves to
@@ -593,24 +596,46 @@ fn judge_resolved(
         .into_iter()
         .filter(|&(chain, color)| kept(chain, color) > SAFE_OWNERSHIP)
         .fold(Points::EMPTY, |all, (chain, _)| all | chain);
-    let options = LifeOptions {
-        alive: safe,
-        deadline: stages.reanalysis,
-        ..budget.clone()
+    // Of those, the chains that share a liberty with an unknown chain of the other colour
+    // the playouts do not keep fight it: a capturing race or a seki, whose outcome the
+    // playouts guess badly (they break a seki as readily as they keep it). Vouched for,
+    // they would decide that fight unread, so the analyser first looks with them left
+    // out, and its proofs there overrule the wider look.
+    let walls = safe | life.pass_alive(Color::Black).stones | life.pass_alive(Color::White).stones;
+    let contested = contested_chains(position, walls, life.unknown_stones()) & safe;
+    let analyse = |alive: Points, deadline: Option<Instant>| {
+        let options = LifeOptions {
+            alive,
+            deadline,
+            ..budget.clone()
+        };
+        LifeAndDeath::analyse_with(position, rules, &options)
     };
+    let narrow = (!contested.is_empty()).then(|| {
+        let halfway = stages.reanalysis.map(|end| {
+            let now = Instant::now();
+            now + end.saturating_duration_since(now) / 2
+        });
+        analyse(safe - contested, halfway)
+    });
     let first = life;
-    let life = LifeAndDeath::analyse_with(position, rules, &options);
-    // What the first analysis proved, with nothing assumed, stands: the vouching can
-    // only add assumptions, and a chain it makes safe may be one the proved chains can
-    // capture (the Japanese rules' 死活例4: Black's three-stone groups, which the White
-    // groups proved alive by miai can take, kept by the playouts; vouched for, they
-    // would leave the White groups dead).
-    let proved = (first.alive_stones() | first.dead_stones() | first.seki_stones())
-        - first.judged_by_shape();
+    let life = analyse(safe, stages.reanalysis);
+    // What an analysis with fewer assumptions proved by search stands against those with
+    // more: the vouching can only add assumptions, and a chain it makes safe may be one
+    // the proved chains can capture (the Japanese rules' 死活例4: Black's three-stone
+    // groups, which the White groups proved alive by miai can take, kept by the
+    // playouts; vouched for, they would leave the White groups dead).
     let mut verdict = verdict_of(&life);
-    verdict.alive = (verdict.alive - proved) | (first.alive_stones() & proved);
-    verdict.dead = (verdict.dead - proved) | (first.dead_stones() & proved);
-    verdict.seki = (verdict.seki - proved) | (first.seki_stones() & proved);
+    let mut proved = Points::EMPTY;
+    for analysis in [narrow.as_ref(), Some(&first)].into_iter().flatten() {
+        let by_search = (analysis.alive_stones() | analysis.dead_stones() | analysis.seki_stones())
+            - analysis.judged_by_shape();
+        let sure = verdict_of(analysis);
+        verdict.alive = (verdict.alive - by_search) | (sure.alive & by_search);
+        verdict.dead = (verdict.dead - by_search) | (sure.dead & by_search);
+        verdict.seki = (verdict.seki - by_search) | (sure.seki & by_search);
+        proved |= by_search;
+    }
     let mut clear = true;
     let size = position.size();
     let seki_liberties = size.neighbours_of(verdict.seki) & position.empty_points();
@@ -632,6 +657,39 @@ fn judge_resolved(
         }
     }
     (verdict, clear)
+}
+
+/// The chains of `walls` (the stones that bound the analyser's areas) that share a
+/// liberty with a chain of the other colour among `unknown` that is not in `walls`, as
+/// many as the analyser can read without them: fewest liberties first, each while the
+/// area it opens stays within [`MAX_AREA_POINTS`]. A wall around dead stones, with its
+/// many liberties outside, would open the whole board; the stones of a seki or a race,
+/// a few points.
+fn contested_chains(position: &Position, walls: Points, unknown: Points) -> Points {
+    let size = position.size();
+    let mut candidates = Vec::new();
+    for color in Color::BOTH {
+        let rivals = (unknown - walls) & position.stones(!color);
+        let reached = size.neighbours_of(size.neighbours_of(rivals) & position.empty_points());
+        let mut left = reached & walls & position.stones(color);
+        while let Some(i) = left.first() {
+            let v = Vertex(i as u16);
+            let chain = position.chain(v);
+            left = left - chain;
+            candidates.push((position.liberties(v).len(), chain));
+        }
+    }
+    candidates.sort_by_key(|&(liberties, chain)| (liberties, chain.first()));
+    let mut open = size.all_points() - walls;
+    let mut contested = Points::EMPTY;
+    for (_, chain) in candidates {
+        let wider = open | chain;
+        if size.flood(chain, wider).len() <= MAX_AREA_POINTS {
+            open = wider;
+            contested |= chain;
+        }
+    }
+    contested
 }
 
 /// `position` with every [doomed](is_doomed) chain captured (by its opponent's stone on
