@@ -602,7 +602,7 @@ fn judge_resolved(
     // they would decide that fight unread, so the analyser first looks with them left
     // out, and its proofs there overrule the wider look.
     let walls = safe | life.pass_alive(Color::Black).stones | life.pass_alive(Color::White).stones;
-    let contested = contested_chains(position, walls, life.unknown_stones()) & safe;
+    let contested = contested_chains(position, safe, walls, life.unknown_stones());
     let analyse = |alive: Points, deadline: Option<Instant>| {
         let options = LifeOptions {
             alive,
@@ -659,19 +659,24 @@ fn judge_resolved(
     (verdict, clear)
 }
 
-/// The chains of `walls` (the stones that bound the analyser's areas) that share a
-/// liberty with a chain of the other colour among `unknown` that is not in `walls`, as
-/// many as the analyser can read without them: fewest liberties first, each while the
+/// The chains of `vouched` that share a liberty with a chain of the other colour among
+/// `unknown` that is not in `walls` (the stones that bound the analyser's areas, the
+/// vouched ones among them), as many as the analyser can read without them: fewest liberties first, each while the
 /// area it opens stays within [`MAX_AREA_POINTS`]. A wall around dead stones, with its
 /// many liberties outside, would open the whole board; the stones of a seki or a race,
 /// a few points.
-fn contested_chains(position: &Position, walls: Points, unknown: Points) -> Points {
+fn contested_chains(
+    position: &Position,
+    vouched: Points,
+    walls: Points,
+    unknown: Points,
+) -> Points {
     let size = position.size();
     let mut candidates = Vec::new();
     for color in Color::BOTH {
         let rivals = (unknown - walls) & position.stones(!color);
         let reached = size.neighbours_of(size.neighbours_of(rivals) & position.empty_points());
-        let mut left = reached & walls & position.stones(color);
+        let mut left = reached & vouched & position.stones(color);
         while let Some(i) = left.first() {
             let v = Vertex(i as u16);
             let chain = position.chain(v);
