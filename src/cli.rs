@@ -67,6 +67,12 @@ pub enum Command {
         /// Resign when the best move wins less than this share of the time (0: never).
         #[arg(long, default_value_t = 0.05, value_parser = parse_share)]
         resign_below: f64,
+        /// Think on the opponent's time: after each move played, search on until the
+        /// next command, and start the next move from that tree. For games against
+        /// people or engines on other machines; in a match on one machine it takes the
+        /// opponent's processor time.
+        #[arg(long)]
+        ponder: bool,
         /// Seed of the search's random numbers (default: a fresh one each run, so that
         /// games against a deterministic opponent differ; give one to replay a search).
         #[arg(long)]
@@ -229,6 +235,7 @@ pub fn run(cli: Cli) -> ExitCode {
             time_per_move,
             max_tree_mb,
             resign_below,
+            ponder,
             seed,
             params,
         } => {
@@ -244,6 +251,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 },
                 playouts,
                 time_per_move,
+                ponder,
             };
             crate::protocol::gtp::run(io::BufReader::new(io::stdin()), io::stdout(), options)
                 .map(|()| ExitCode::SUCCESS)

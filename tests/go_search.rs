@@ -214,6 +214,57 @@ fn keeps_the_tree_when_the_game_goes_on() {
     );
 }
 
+/// Pondering on the opponent's time ends by itself once the tree fills 40% of its memory
+/// (below the half past which a search starts a new tree), and the search of the next
+/// move starts from the subtree of the reply the opponent plays.
+#[test]
+fn pondering_grows_the_tree_the_next_move_starts_from() {
+    let size = BoardSize::new(9).unwrap();
+    let mut game = Game::new(size, Rules::chinese());
+    game.play(Color::Black, Some(Point::new(4, 4))).unwrap();
+    let mut engine = Engine::new(SearchConfig {
+        max_tree_mb: 2,
+        ..SearchConfig::default()
+    });
+    let stop = AtomicBool::new(false);
+    // No stop: only the tree's fill ends it.
+    let pondered = engine.ponder(&game, Color::White, &stop);
+    let (bytes, arena) = (engine.tree_bytes(), 2 << 20);
+    assert!(pondered > 0);
+    // Checked every 16 playouts, each of which adds at most one node's 82 children.
+    let slack = 16 * 82 * 48;
+    assert!(
+        bytes * 10 >= arena * 4 && bytes * 10 <= arena * 4 + slack * 10,
+        "{bytes} bytes of tree after pondering"
+    );
+    // White answers with the move pondering liked best; Black's search takes over its
+    // subtree.
+    let one = Limits {
+        playouts: Some(1),
+        ..Limits::default()
+    };
+    let white = engine.search(&game, Color::White, &one, &stop, &mut |_| {}, None);
+    let reply = white.analysis.moves[0].clone();
+    assert!(
+        reply.visits > 100,
+        "{} playouts through the reply",
+        reply.visits
+    );
+    game.play(Color::White, reply.mv.map(|v| size.point(v)))
+        .unwrap();
+    let limits = Limits {
+        playouts: Some(100),
+        ..Limits::default()
+    };
+    let black = engine.search(&game, Color::Black, &limits, &stop, &mut |_| {}, None);
+    assert!(
+        black.analysis.visits >= reply.visits + 100,
+        "{} root visits, {} from pondering",
+        black.analysis.visits,
+        reply.visits
+    );
+}
+
 /// The line of the board `p` stands on: 1 at the edge.
 fn line(game: &Game, p: Point) -> u8 {
     let n = game.position().size().get() as u8;

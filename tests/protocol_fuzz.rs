@@ -113,7 +113,13 @@ fn random_gtp_input_gets_one_reply_per_command_and_no_crash() {
         .filter(|c| !c.is_empty() && *c != "quit")
         .collect();
     assert!(commands.len() > 30, "{listed}");
-    for (seed, rules) in [(1, "japanese"), (2, "chinese"), (3, "op"), (4, "korean")] {
+    // The last run ponders after its moves: every next line must stop it.
+    for (seed, rules, ponder) in [
+        (1, "japanese", false),
+        (2, "chinese", false),
+        (3, "op", false),
+        (4, "korean", true),
+    ] {
         let mut rng = SplitMix64::new(seed);
         let mut input = String::new();
         let count = 250;
@@ -141,11 +147,11 @@ fn random_gtp_input_gets_one_reply_per_command_and_no_crash() {
             input.push('\n');
         }
         input.push_str("quit\n");
-        let out = run(
-            &["gtp", "--playouts", "50", "--rules", rules],
-            input.as_bytes(),
-            &dir,
-        );
+        let mut args = vec!["gtp", "--playouts", "50", "--rules", rules];
+        if ponder {
+            args.push("--ponder");
+        }
+        let out = run(&args, input.as_bytes(), &dir);
         let replies = out
             .lines()
             .filter(|l| l.starts_with('=') || l.starts_with('?'))

@@ -45,6 +45,9 @@ pub struct Options {
     pub playouts: Option<u64>,
     /// Every move search stops after this long.
     pub time_per_move: Option<Duration>,
+    /// After each move it plays, the engine searches on while the opponent thinks
+    /// ([`Engine::ponder`]), until the next command.
+    pub ponder: bool,
 }
 
 /// Every command we answer, as `list_commands` prints them.
@@ -127,9 +130,10 @@ enum Event {
 
 /// A search thread's result, with the engine it borrowed.
 struct Finished {
-    /// The engine back, with its outcome; `None` when the search panicked (a bug): the
-    /// engine is gone, the next search starts a fresh one, and the command gets an error.
-    searched: Option<(Engine, SearchOutcome)>,
+    /// The engine back, with its outcome (none for pondering); `None` when the search
+    /// panicked (a bug): the engine is gone, the next search starts a fresh one, and the
+    /// command gets an error.
+    searched: Option<(Engine, Option<SearchOutcome>)>,
 }
 
 fn spawn_reader<R: BufRead + Send + 'static>(mut input: R, tx: Sender<Event>) {
@@ -162,14 +166,17 @@ enum Job {
     },
     /// An analysis streamed until the next input line.
     Analysis,
+    /// A search on the opponent's time after our move, silent, until the next input line
+    /// (or until the tree holds what the next search can reuse).
+    Ponder,
 }
 
 impl Job {
-    /// Does input `line` cut this search short? Any line ends an analysis; a move search
-    /// stops early only for `stop` and `quit`.
+    /// Does input `line` cut this search short? Any line ends an analysis or pondering; a
+    /// move search stops early only for `stop` and `quit`.
     fn interrupted_by(&self, line: &str) -> bool {
         match self {
-            Job::Analysis => true,
+            Job::Analysis | Job::Ponder => true,
             Job::Move { .. } => {
                 Command::parse(line).is_some_and(|c| c.name == "stop" || c.name == "quit")
             }
@@ -680,6 +687,7 @@ impl Session {
         let size = self.record.size();
         let stop = Arc::new(AtomicBool::new(false));
         let (out, events, thread_stop) = (self.out.clone(), self.events.clone(), stop.clone());
+        let pondering = matches!(job, Job::Ponder);
         let handle = std::thread::spawn(move || {
             let mut report = |analysis: &Analysis| {
                 if let Some(line) = request.and_then(|r| r.info_line(analysis, size)) {
@@ -689,9 +697,14 @@ impl Session {
             let every = request.and_then(|r| r.interval);
             // A bug in a search must not leave the session waiting for ever.
             let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                if pondering {
+                    let playouts = engine.ponder(&game, color, &thread_stop);
+                    log::debug!("pondered {playouts} playouts for {color:?}");
+                    return (engine, None);
+                }
                 let outcome =
                     engine.search(&game, color, &limits, &thread_stop, &mut report, every);
-                (engine, outcome)
+                (engine, Some(outcome))
             }))
             .ok();
             let _ = events.send(Event::Done(Box::new(Finished { searched })));
@@ -715,7 +728,7 @@ impl Session {
             return;
         };
         let _ = run.handle.join();
-        let Some(outcome) = outcome else {
+        let Some(outcome) = outcome.flatten() else {
             if matches!(run.job, Job::Move { .. }) {
                 let failure = Reply::Failure("internal error in the search".into());
                 self.out.write(&failure.render(run.id));
@@ -771,6 +784,12 @@ impl Session {
                 self.out.write(&format!("{info}play {answer}\n\n"));
             }
             None => self.out.write(&Reply::Success(answer).render(run.id)),
+        }
+        // After a stone (a pass or a resignation may end the game), think on while the
+        // opponent does; the next input line stops it.
+        let stone = matches!(played, Some(Some(_)));
+        if self.options.ponder && commit && stone && self.record.game().is_over().is_none() {
+            self.spawn(Job::Ponder, None, !color, Limits::default(), None);
         }
     }
 

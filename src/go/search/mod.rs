@@ -101,6 +101,10 @@ const PASS_JUDGEMENT_SHARE: f64 = 0.4;
 const SAFE_OWNERSHIP: f64 = 0.8;
 /// The tree is rebuilt rather than reused once it fills more than this share.
 const REUSE_BELOW: f64 = 0.5;
+/// Pondering stops once the tree fills this share of its memory: below
+/// [`REUSE_BELOW`], so that the next search still starts from it, with room to grow.
+const PONDER_FILL: f64 = 0.4;
+const _: () = assert!(PONDER_FILL < REUSE_BELOW);
 
 /// How the engine searches, set once per game or by the user.
 #[derive(Clone, Debug, PartialEq)]
@@ -285,7 +289,67 @@ impl Engine {
         report_every: Option<Duration>,
     ) -> SearchOutcome {
         let start = Instant::now();
+        let analysis = self.grow(game, color, limits, stop, report, report_every, false);
+        let deadline = limits.time.map(|t| start + t);
+        let decision = self.decide(game, color, limits, &analysis, deadline);
+        SearchOutcome { decision, analysis }
+    }
+
+    /// Searches the position of `game` for `color`, the opponent, on its time: until
+    /// `stop`, or until the tree fills [`PONDER_FILL`] of its memory (a fuller tree
+    /// would be started anew by the next search, and what pondering found lost).
+    /// Nothing is decided: the tree stays for the next [`search`](Self::search), which
+    /// takes over the subtree of the move the opponent plays. Returns the playouts it
+    /// added.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use tengen::go::{BoardSize, Game, Rules};
+    /// use tengen::go::search::{Engine, SearchConfig};
+    /// use tengen::core::Color;
+    /// let mut engine = Engine::new(SearchConfig { max_tree_mb: 1, ..SearchConfig::default() });
+    /// let game = Game::new(BoardSize::new(9).unwrap(), Rules::chinese());
+    /// // With no stop, it ends on its own once the small tree is 40% full.
+    /// assert!(engine.ponder(&game, Color::Black, &AtomicBool::new(false)) > 0);
+    /// ```
+    pub fn ponder(&mut self, game: &Game, color: Color, stop: &AtomicBool) -> u64 {
+        let before = self.root_visits(game, color);
+        let analysis = self.grow(
+            game,
+            color,
+            &Limits::default(),
+            stop,
+            &mut |_| {},
+            None,
+            true,
+        );
+        analysis.visits.saturating_sub(before)
+    }
+
+    /// The playouts the tree already holds for `game`'s position with `color` to move
+    /// (0 when it does not hold it).
+    fn root_visits(&mut self, game: &Game, color: Color) -> u64 {
         self.reroot(game, color);
+        u64::from(self.arena.node(self.root).visits())
+    }
+
+    /// The search loop of [`search`](Self::search) and [`ponder`](Self::ponder): grows
+    /// the tree of `game`'s position for `color` until `limits`, `stop` or (if
+    /// `pondering`) the fill of [`PONDER_FILL`], and returns the analysis at the end.
+    #[allow(clippy::too_many_arguments)]
+    fn grow(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Analysis),
+        report_every: Option<Duration>,
+        pondering: bool,
+    ) -> Analysis {
+        let start = Instant::now();
+        self.reroot(game, color);
+        let reused = self.arena.node(self.root).visits();
         self.searches += 1;
         let size = game.position().size();
         let threads = self.config.threads.clamp(1, 64);
@@ -330,7 +394,9 @@ impl Engine {
                 k += 1;
                 if k % 16 == 0 || time.is_some_and(|t| t < Duration::from_millis(50)) {
                     let now = Instant::now();
-                    if time.is_some_and(|t| now - start >= t) {
+                    if time.is_some_and(|t| now - start >= t)
+                        || pondering && shared.arena.nearly_full(1.0 - PONDER_FILL)
+                    {
                         shared.done.store(true, Relaxed);
                     }
                     if let Some(every) = report_every {
@@ -343,16 +409,14 @@ impl Engine {
             }
             shared.done.store(true, Relaxed);
         });
-        let analysis = shared.analysis();
-        let deadline = limits.time.map(|t| start + t);
-        let decision = self.decide(game, color, limits, &analysis, deadline);
         log::debug!(
-            "search: {} playouts in {:.2?}, {} nodes",
+            "{}: {} playouts in {:.2?}, {} nodes, {reused} playouts reused",
+            if pondering { "ponder" } else { "search" },
             shared.playouts.load(Relaxed),
             start.elapsed(),
             self.arena.used()
         );
-        SearchOutcome { decision, analysis }
+        shared.analysis()
     }
 
     /// The status of every stone of `game`'s position: what the rules core's analyser
