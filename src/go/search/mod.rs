@@ -289,7 +289,7 @@ impl Engine {
         report_every: Option<Duration>,
     ) -> SearchOutcome {
         let start = Instant::now();
-        let analysis = self.grow(game, color, limits, stop, report, report_every, false);
+        let (analysis, _) = self.grow(game, color, limits, stop, report, report_every, false);
         let deadline = limits.time.map(|t| start + t);
         let decision = self.decide(game, color, limits, &analysis, deadline);
         SearchOutcome { decision, analysis }
@@ -313,29 +313,15 @@ impl Engine {
     /// assert!(engine.ponder(&game, Color::Black, &AtomicBool::new(false)) > 0);
     /// ```
     pub fn ponder(&mut self, game: &Game, color: Color, stop: &AtomicBool) -> u64 {
-        let before = self.root_visits(game, color);
-        let analysis = self.grow(
-            game,
-            color,
-            &Limits::default(),
-            stop,
-            &mut |_| {},
-            None,
-            true,
-        );
-        analysis.visits.saturating_sub(before)
-    }
-
-    /// The playouts the tree already holds for `game`'s position with `color` to move
-    /// (0 when it does not hold it).
-    fn root_visits(&mut self, game: &Game, color: Color) -> u64 {
-        self.reroot(game, color);
-        u64::from(self.arena.node(self.root).visits())
+        let limits = Limits::default();
+        self.grow(game, color, &limits, stop, &mut |_| {}, None, true)
+            .1
     }
 
     /// The search loop of [`search`](Self::search) and [`ponder`](Self::ponder): grows
     /// the tree of `game`'s position for `color` until `limits`, `stop` or (if
-    /// `pondering`) the fill of [`PONDER_FILL`], and returns the analysis at the end.
+    /// `pondering`) the fill of [`PONDER_FILL`]; returns the analysis at the end and the
+    /// playouts it added.
     #[allow(clippy::too_many_arguments)]
     fn grow(
         &mut self,
@@ -346,7 +332,7 @@ impl Engine {
         report: &mut dyn FnMut(&Analysis),
         report_every: Option<Duration>,
         pondering: bool,
-    ) -> Analysis {
+    ) -> (Analysis, u64) {
         let start = Instant::now();
         self.reroot(game, color);
         let reused = self.arena.node(self.root).visits();
@@ -416,7 +402,7 @@ impl Engine {
             start.elapsed(),
             self.arena.used()
         );
-        shared.analysis()
+        (shared.analysis(), shared.playouts.load(Relaxed))
     }
 
     /// The status of every stone of `game`'s position: what the rules core's analyser
