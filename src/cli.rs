@@ -4,7 +4,7 @@ use crate::bench::BenchGame;
 use crate::core::{Setting, Tunable};
 use crate::go::search::{MctsParams, SearchConfig};
 use crate::go::{BadKomi, Komi, Rules, UnknownRules};
-use crate::renju::search::Weights;
+use crate::renju::search::EngineParams;
 use crate::renju::{MAX_SIZE, MIN_SIZE};
 use clap::{Parser, Subcommand};
 use std::io;
@@ -33,13 +33,17 @@ pub enum Command {
         /// overrides it): fixed-work matches for testing and tuning.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         max_nodes: Option<u64>,
-        /// Set an evaluation weight, NAME=VALUE (repeatable): COLOUR_mover_TERM or
-        /// COLOUR_opponent_TERM (COLOUR black or white) for the TERMs closed_two, open_two,
-        /// closed_three, open_three, four, flex_four, four_three, double_three, four_two,
-        /// three_two, double_two, forbidden; black_tempo, white_tempo; defence_pct (see
+        /// Set an evaluation weight or search parameter, NAME=VALUE (repeatable):
+        /// COLOUR_mover_TERM or COLOUR_opponent_TERM (COLOUR black or white) for the TERMs
+        /// closed_two, open_two, closed_three, open_three, four, flex_four, four_three,
+        /// double_three, four_two, three_two, double_two, forbidden; black_tempo,
+        /// white_tempo; defence_pct; the search's pruning_depth, razor_depth,
+        /// futility_margin, branch_slope, branch_offset, branch_cap, calm_slope,
+        /// calm_offset, calm_cap, defence_base, defence_per_depth, max_defences, lmr_base,
+        /// lmr_divisor, quiescence_fours, iir_depth, killer_bonus, history_divisor (see
         /// protocol/gomocup.md).
-        #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_setting::<Weights>)]
-        params: Vec<Setting<Weights>>,
+        #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_renju_param)]
+        params: Vec<(String, String)>,
         /// Search White's 4th move of the 26 renju openings instead of playing the book's.
         #[arg(long)]
         no_book: bool,
@@ -137,6 +141,18 @@ fn fresh_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     nanos ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+/// A `NAME=VALUE` option naming a renju weight or search parameter, with a value in its
+/// range.
+fn parse_renju_param(s: &str) -> Result<(String, String), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| crate::core::ParamError::NotAnAssignment(s.to_string()).to_string())?;
+    EngineParams::default()
+        .set_text(name.trim(), value)
+        .map_err(|e| e.to_string())?;
+    Ok((name.trim().to_string(), value.to_string()))
 }
 
 /// A `NAME=VALUE` option naming one of `T`'s parameters, with a value in its range.
@@ -269,7 +285,14 @@ pub fn run(cli: Cli) -> ExitCode {
                 threads: threads as usize,
                 hash_mb: hash_mb as usize,
                 max_nodes,
-                weights: Setting::apply_all(Weights::DEFAULT, &params),
+                params: {
+                    let mut p = EngineParams::default();
+                    for (name, value) in &params {
+                        // Checked when parsed: the name exists and the value is in range.
+                        let _ = p.set_text(name, value);
+                    }
+                    p
+                },
                 book: !no_book,
             },
         )

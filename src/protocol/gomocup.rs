@@ -5,9 +5,9 @@
 //! runs on its own thread while the session keeps reading: `STOP`/`YXSTOP` and `END` act at
 //! once, everything else waits its turn until the move is out.
 
-use crate::core::{Color, Point, TimeControl, Tunable};
+use crate::core::{Color, Point, TimeControl};
 use crate::renju::opening::OPENINGS;
-use crate::renju::search::{book, Engine, Limits, Report, SearchResult, Weights};
+use crate::renju::search::{book, Engine, EngineParams, Limits, Report, SearchResult};
 use crate::renju::{Board, Rule, MAX_SIZE, MIN_SIZE};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
@@ -25,8 +25,8 @@ pub struct Options {
     pub hash_mb: usize,
     /// Node limit of every search until `INFO max_node` says otherwise.
     pub max_nodes: Option<u64>,
-    /// The evaluation weights (`--param`, `INFO param_NAME`).
-    pub weights: Weights,
+    /// The evaluation weights and search parameters (`--param`, `INFO param_NAME`).
+    pub params: EngineParams,
     /// Play White's 4th move of the 26 renju openings from the book ([`book`]).
     pub book: bool,
 }
@@ -37,16 +37,16 @@ impl Default for Options {
             threads: 1,
             hash_mb: 64,
             max_nodes: None,
-            weights: Weights::DEFAULT,
+            params: EngineParams::default(),
             book: true,
         }
     }
 }
 
-/// A fresh engine with the table, threads and weights of `options`.
+/// A fresh engine with the table, threads and parameters of `options`.
 fn new_engine(options: &Options) -> Engine {
     let mut engine = Engine::new(options.hash_mb, options.threads);
-    engine.set_weights(options.weights);
+    engine.set_params(options.params);
     engine
 }
 
@@ -591,14 +591,14 @@ impl Session {
             "show_detail" => self.show_detail = number()? != 0,
             "max_depth" => self.max_depth = Some(number()? as i32).filter(|&d| d > 0),
             "max_node" => self.max_nodes = Some(number()?).filter(|&n| n > 0),
-            // Tengen's extension: an evaluation weight by name.
+            // Tengen's extension: an evaluation weight or search parameter by name.
             _ if key.starts_with("param_") => {
-                let weights = &mut self.options.weights;
-                weights
+                let params = &mut self.options.params;
+                params
                     .set_text(&key["param_".len()..], value)
                     .map_err(|e| e.to_string())?;
-                let weights = *weights;
-                self.engine_mut().set_weights(weights);
+                let params = *params;
+                self.engine_mut().set_params(params);
             }
             // game_type, folder and keys of other GUIs carry nothing we use.
             _ => {}
@@ -675,7 +675,7 @@ impl Session {
         ));
         self.out.say(&format!(
             "MESSAGE INFO params {}",
-            self.engine.weights().params_line()
+            self.engine.params().params_line()
         ));
         Ok(())
     }

@@ -97,3 +97,43 @@ fn a_parameter_the_engine_refuses_stops_the_run() {
     assert!(stderr.contains("an engine failed to start"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every shipped parameter file names parameters the engine has, starts each at the
+/// engine's default and keeps its min..max within the engine's range (so that a run
+/// starts from the engine as it plays and never proposes a value the engine refuses).
+#[test]
+fn shipped_parameter_files_start_at_the_engine_defaults() {
+    use tengen::core::Tunable;
+    use tengen::go::search::MctsParams;
+    use tengen::renju::search::{SearchParams, Weights};
+
+    fn check<T: Tunable>(file: &str, defaults: &T)
+    where
+        T::Value: Into<f64>,
+    {
+        let path = format!("{}/spsa/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("the shipped file");
+        let specs = parse_config(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(!specs.is_empty(), "{file}");
+        for spec in specs {
+            let param = T::param(&spec.name).unwrap_or_else(|e| panic!("{file}: {e}"));
+            let default: f64 = defaults.get(&spec.name).unwrap().into();
+            assert_eq!(
+                spec.start, default,
+                "{file}: {} starts off its default",
+                spec.name
+            );
+            let (lo, hi): (f64, f64) = ((*param.range.start()).into(), (*param.range.end()).into());
+            assert!(
+                lo <= spec.min && spec.max <= hi,
+                "{file}: {} tunes {}..{} outside the engine's {lo}..{hi}",
+                spec.name,
+                spec.min,
+                spec.max
+            );
+        }
+    }
+    check("renju-weights.txt", &Weights::DEFAULT);
+    check("renju-search.txt", &SearchParams::DEFAULT);
+    check("go-mcts.txt", &MctsParams::DEFAULT);
+}

@@ -1,6 +1,7 @@
 //! Principal-variation alpha-beta with iterative deepening, run by each Lazy SMP thread.
 
 use super::eval::{evaluate, move_score};
+use super::params::Tables;
 use super::position::Position;
 use super::tt::{Bound, Entry, TranspositionTable};
 use crate::core::{Color, Point};
@@ -14,55 +15,16 @@ pub const WIN: i32 = 20_000;
 /// Scores beyond this are proven wins or losses.
 pub const WIN_BOUND: i32 = WIN - 1_000;
 const INFINITY: i32 = WIN + 1;
-/// At most this many of the best-ordered moves are searched at a node that answers an
-/// open three.
-const MAX_DEFENCES: usize = 24;
-/// Move-count pruning: how many of the best-ordered moves an unforced node searches, by
-/// depth (0 is the quiescence search) and calm (see [`Position::is_calm`]). A calm node
-/// searches `5 sqrt(d) - 2` moves, at most 8 (1, 3, 5, 7, 8, ...): with no three or
-/// four to make, the best-ordered few decide. Any other node searches `15 sqrt(d) - 12`,
-/// at most 32 (1, 3, 9, 14, 18, 22, 25, 28, ...): few near the horizon, where a quiet
-/// move rarely changes the score, so the depth saved goes to the threats; more deep in
-/// the tree, where a quiet move may prepare a winning attack.
-static BRANCH: once_cell::sync::Lazy<[[usize; 2]; 64]> = once_cell::sync::Lazy::new(|| {
-    let mut b = [[0; 2]; 64];
-    for (d, row) in b.iter_mut().enumerate() {
-        let root = (d as f64).sqrt();
-        *row = [
-            (15.0 * root - 12.0).round().clamp(1.0, 32.0) as usize,
-            (5.0 * root - 2.0).round().clamp(1.0, 8.0) as usize,
-        ];
-    }
-    b
-});
-/// Late-move reductions of a quiet move, by depth and move number: about
-/// `ln(depth) * ln(number + 1) / 2`.
-static LMR: once_cell::sync::Lazy<[[i32; 64]; 64]> = once_cell::sync::Lazy::new(|| {
-    let mut r = [[0; 64]; 64];
-    for (d, row) in r.iter_mut().enumerate().skip(1) {
-        for (i, x) in row.iter_mut().enumerate() {
-            *x = (0.75 + (d as f64).ln() * ((i + 1) as f64).ln() / 2.0) as i32;
-        }
-    }
-    r
-});
-/// Static pruning applies at depths up to this.
-const PRUNING_DEPTH: i32 = 6;
-/// Razoring applies at depths up to this.
-const RAZOR_DEPTH: i32 = 3;
-/// Score margin per ply of depth for static pruning.
-const FUTILITY_MARGIN: i32 = 60;
 /// Bound of a history score; an update moves a score the less the nearer it is to it.
 const HISTORY_MAX: i32 = 1 << 14;
 /// A node's moves with their ordering scores: on the stack, as a node seldom has more
 /// than 64 candidates.
 type Moves = SmallVec<[(Point, i32); 64]>;
-/// Fours in a row the quiescence search may play past the horizon.
-const QUIESCENCE_FOURS: i32 = 4;
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
+    pub tables: &'a Tables,
     pub stop: &'a AtomicBool,
     pub hard_deadline: Option<Instant>,
     pub node_limit: Option<u64>,
@@ -137,7 +99,7 @@ impl<'a> Worker<'a> {
             } else {
                 // Late quiet root moves are first searched shallower, as inside the tree.
                 let r = if depth >= 3 && i >= 3 && quiet {
-                    LMR[depth.min(63) as usize][i.min(63)].clamp(0, depth - 2)
+                    self.shared.tables.lmr(depth, i).clamp(0, depth - 2)
                 } else {
                     0
                 };
@@ -218,6 +180,8 @@ impl<'a> Worker<'a> {
             return 0;
         }
         let ply_i = ply as i32;
+        let tables = self.shared.tables;
+        let params = &tables.params;
         // Mate-distance pruning: nothing here beats a win found nearer the root.
         alpha = alpha.max(-WIN + ply_i);
         beta = beta.min(WIN - ply_i - 1);
@@ -246,10 +210,10 @@ impl<'a> Worker<'a> {
             if depth <= 0 {
                 // Quiescence: the static score stands unless a four (which the opponent
                 // must block) does better, so wins by fours past the horizon are seen.
-                // Only the best-ordered four is tried (see `BRANCH`): a quick line of
-                // fours, not a full VCF.
+                // Only the best-ordered four is tried (see `SearchParams::branch_slope`):
+                // a quick line of fours, not a full VCF.
                 let stand = evaluate(&self.pos);
-                if stand >= beta || depth <= -QUIESCENCE_FOURS {
+                if stand >= beta || depth <= -params.quiescence_fours {
                     return stand;
                 }
                 let fours: Moves = self
@@ -293,21 +257,21 @@ impl<'a> Worker<'a> {
         // Static pruning at shallow non-PV nodes with no threat to answer: a position far
         // above beta is a cut, one far below alpha is left to the quiescence search.
         let pv_node = beta - alpha > 1;
-        if !pv_node && !forced && stand_pat.is_none() && depth <= PRUNING_DEPTH {
+        if !pv_node && !forced && stand_pat.is_none() && depth <= params.pruning_depth {
             let stand = evaluate(&self.pos);
-            if !self.pos.has_flex_four(!me) && stand - FUTILITY_MARGIN * depth >= beta {
+            let margin = params.futility_margin * depth;
+            if !self.pos.has_flex_four(!me) && stand - margin >= beta {
                 return stand;
             }
-            if depth <= RAZOR_DEPTH && stand + FUTILITY_MARGIN * depth <= alpha {
+            if depth <= params.razor_depth && stand + margin <= alpha {
                 let v = self.pvs(0, ply, alpha, beta);
                 if v <= alpha {
                     return v;
                 }
             }
         }
-        // No stored move at a deep node: a shallower search would likely have found one
-        // cheaply, so this one is searched one ply less (internal iterative reduction).
-        let depth = if tt_move.is_none() && !forced && depth >= 4 {
+        // Internal iterative reduction (see `SearchParams::iir_depth`).
+        let depth = if tt_move.is_none() && !forced && depth >= params.iir_depth {
             depth - 1
         } else {
             depth
@@ -316,15 +280,9 @@ impl<'a> Worker<'a> {
         let branch = if forced {
             1
         } else if defending {
-            // The answers to an open three are every point that stops any four of the
-            // opponent's: cut short like other nodes, the one real defence is often left
-            // out and the search sees wins that are not there.
-            MAX_DEFENCES
-                .min(6 + 3 * depth.max(0) as usize)
-                .min(moves.len())
+            tables.defences(depth).min(moves.len())
         } else {
-            let calm = usize::from(self.pos.is_calm());
-            BRANCH[depth.clamp(0, 63) as usize][calm].min(moves.len())
+            tables.branch(depth, self.pos.is_calm()).min(moves.len())
         };
         // A forced reply costs no depth: the line is as long as the threats in it.
         let child_depth = if forced { depth } else { depth - 1 };
@@ -344,7 +302,7 @@ impl<'a> Worker<'a> {
                 let r = if depth < 3 || i < 2 {
                     0
                 } else if quiet {
-                    LMR[depth.min(63) as usize][i.min(63)]
+                    tables.lmr(depth, i)
                 } else {
                     i32::from(i >= 6)
                 }
@@ -400,16 +358,17 @@ impl<'a> Worker<'a> {
     }
 
     fn order(&self, moves: &mut [(Point, i32)], tt_move: Option<Point>, ply: usize, me: Color) {
+        let params = &self.shared.tables.params;
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         let size = self.pos.size();
         for (p, score) in moves.iter_mut() {
             if Some(*p) == tt_move {
                 *score = i32::MAX;
             } else if killers.contains(&Some(*p)) {
-                *score += 40;
+                *score += params.killer_bonus;
             }
             let h = self.history[me.index()][p.y as usize * MAX_SIZE + p.x as usize];
-            *score = score.saturating_add(h / 64);
+            *score = score.saturating_add(h / params.history_divisor);
             if self.noise > 0 {
                 // Helpers break ties differently so they do not all search one tree.
                 let mix = (p.x as u64 * 31 + p.y as u64 * 17 + self.noise * 7) % (size as u64);

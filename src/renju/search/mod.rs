@@ -22,6 +22,7 @@ mod alphabeta;
 pub mod book;
 mod eval;
 pub mod opening;
+mod params;
 mod position;
 mod threat;
 mod tt;
@@ -31,6 +32,7 @@ pub use eval::{
     add_terms, evaluate, is_two, term_counts, LineSum, LineValues, PointInfo, Shapes, SideWeights,
     Term, TermCounts, Threat, Weights, TERMS,
 };
+pub use params::{EngineParams, SearchParams};
 pub use position::Position;
 pub use threat::{Mode, ThreatSearch, Win};
 pub use tt::{Bound, Entry, TranspositionTable};
@@ -38,6 +40,7 @@ pub use tt::{Bound, Entry, TranspositionTable};
 use crate::core::{Color, Point};
 use crate::renju::Board;
 use alphabeta::{Iteration, Shared, Worker};
+use params::Tables;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::RwLock;
 use std::time::{Duration, Instant};
@@ -124,11 +127,13 @@ pub struct SearchResult {
     pub pv: Vec<Point>,
 }
 
-/// The engine: weights, thread count and the transposition table it keeps between moves.
+/// The engine: weights, search parameters, thread count and the transposition table it
+/// keeps between moves.
 pub struct Engine {
     tt: RwLock<TranspositionTable>,
     threads: usize,
     weights: Weights,
+    tables: Tables,
 }
 
 impl Engine {
@@ -138,6 +143,7 @@ impl Engine {
             tt: RwLock::new(TranspositionTable::with_megabytes(hash_mb)),
             threads: threads.clamp(1, MAX_THREADS),
             weights: Weights::DEFAULT,
+            tables: Tables::new(SearchParams::DEFAULT),
         }
     }
 
@@ -155,6 +161,21 @@ impl Engine {
 
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
+    }
+
+    pub fn params(&self) -> EngineParams {
+        EngineParams {
+            weights: self.weights,
+            search: self.tables.params,
+        }
+    }
+
+    /// Sets the weights and the search parameters.
+    pub fn set_params(&mut self, params: EngineParams) {
+        self.weights = params.weights;
+        if params.search != self.tables.params {
+            self.tables = Tables::new(params.search);
+        }
     }
 
     /// Replaces the table by one of at most `bytes`; a table of that size already is kept
@@ -261,6 +282,7 @@ impl Engine {
         let tt = self.tt.read().unwrap_or_else(|e| e.into_inner());
         let shared = Shared {
             tt: &tt,
+            tables: &self.tables,
             stop,
             hard_deadline: limits.hard_time.map(|d| start + d),
             node_limit: limits.nodes,
@@ -276,6 +298,7 @@ impl Engine {
                 scope.spawn(move || {
                     let helper_shared = Shared {
                         tt: shared.tt,
+                        tables: shared.tables,
                         stop: helpers_stop,
                         hard_deadline: shared.hard_deadline,
                         node_limit: None,
