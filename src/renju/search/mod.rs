@@ -159,10 +159,6 @@ impl Engine {
         &self.weights
     }
 
-    pub fn set_weights(&mut self, weights: Weights) {
-        self.weights = weights;
-    }
-
     pub fn params(&self) -> EngineParams {
         EngineParams {
             weights: self.weights,
