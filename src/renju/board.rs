@@ -44,6 +44,12 @@ static ZOBRIST: Lazy<[[u64; MAX_SIZE * MAX_SIZE]; 2]> = Lazy::new(|| {
     keys
 });
 
+/// The Zobrist key of a `color` stone on `p`.
+#[inline]
+fn zobrist(p: Point, color: Color) -> u64 {
+    ZOBRIST[color.index()][p.y as usize * MAX_SIZE + p.x as usize]
+}
+
 /// Why a stone cannot be put on a point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlaceError {
@@ -219,6 +225,13 @@ impl Board {
         self.hash
     }
 
+    /// The [`hash`](Self::hash) the board will have once a `color` stone is on the empty
+    /// point `p`: a search looks its table entry up while it makes the move.
+    #[inline]
+    pub fn hash_after(&self, p: Point, color: Color) -> u64 {
+        self.hash ^ zobrist(p, color)
+    }
+
     /// Puts a `color` stone on `p` without asking the rules (a position set up by hand, a
     /// move already judged legal). Undone by [`undo`](Self::undo).
     pub fn put(&mut self, p: Point, color: Color) -> Result<(), PlaceError> {
@@ -245,7 +258,7 @@ impl Board {
     fn toggle(&mut self, p: Point, color: Color) {
         let i = self.index(p);
         self.stones[color.index()].0[i >> 6] ^= 1 << (i & 63);
-        self.hash ^= ZOBRIST[color.index()][p.y as usize * MAX_SIZE + p.x as usize];
+        self.hash ^= zobrist(p, color);
         // The cells within five steps of `p` in every direction, as one slice of a fixed
         // length: one bounds check for the slice, none for the forty constant offsets
         // into it.

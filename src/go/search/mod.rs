@@ -1223,7 +1223,7 @@ impl<'a> Worker<'a> {
             // The prior's playouts count as leading by the centre.
             let visits = f64::from(s.visits);
             let gain = (s.lead as f64 / 2.0 - centre * visits) / (visits + prior_visits);
-            let score = score_utility * (gain / scale).tanh();
+            let score = score_utility * tanh(gain / scale);
             let policy = policy_scale * f64::from(s.policy) / (n + 1.0);
             mixed + score + policy + exploration * (log_parent / (n + 1.0)).sqrt()
         };
@@ -1338,6 +1338,19 @@ impl<'a> Worker<'a> {
 }
 
 /// Black's half wins and lead, as `color` sees them.
+/// `x.tanh()` as a rational function, to within 2e-8 where |x| < 2 and 1e-4 beyond:
+/// [`Worker::select`] asks it of every child it weighs, and libm's exact `tanh` was a
+/// twentieth of a 9x9 search's time.
+#[inline]
+fn tanh(x: f64) -> f64 {
+    // Lambert's continued fraction cut after seven terms. It reaches 1 at |x| = 4.97,
+    // where tanh is within 1e-4 of 1, and grows past it: the clamp holds it there.
+    let x2 = x * x;
+    let num = x * (135_135.0 + x2 * (17_325.0 + x2 * (378.0 + x2)));
+    let den = 135_135.0 + x2 * (62_370.0 + x2 * (3_150.0 + 28.0 * x2));
+    (num / den).clamp(-1.0, 1.0)
+}
+
 fn for_color(color: Color, black: u32, lead: i64) -> (u32, i64) {
     match color {
         Color::Black => (black, lead),
@@ -1432,6 +1445,17 @@ mod tests {
         };
         assert_eq!(select_between([(15, 20), (16, 1)], win_rate_only), 1);
         assert_eq!(select_between([(15, 20), (16, 1)], mcts), 0);
+    }
+
+    #[test]
+    fn the_fast_tanh_follows_the_exact_one() {
+        for i in -20_000..=20_000 {
+            let x = f64::from(i) / 1000.0;
+            let bound = if x.abs() < 2.0 { 2e-8 } else { 1e-4 };
+            assert!((tanh(x) - x.tanh()).abs() < bound, "tanh({x})");
+        }
+        assert_eq!(tanh(1e9), 1.0);
+        assert_eq!(tanh(-1e9), -1.0);
     }
 
     #[test]

@@ -295,6 +295,7 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         for (i, &(p, _)) in moves[..branch].iter().enumerate() {
             let quiet = self.pos.is_quiet(p);
+            self.shared.tt.prefetch(self.pos.hash_after(p));
             self.pos.play(p);
             let score = if i == 0 {
                 -self.pvs(child_depth, ply + 1, -beta, -alpha)

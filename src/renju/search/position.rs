@@ -33,6 +33,13 @@ fn point_of(cell: usize) -> Point {
     Point::new((cell % MAX_SIZE) as u8, (cell / MAX_SIZE) as u8)
 }
 
+/// A position's hash from its stones' and the side to move: the same stones with the
+/// other side to move (possible after a pass-free swap) must not share an entry.
+#[inline]
+fn side_key(stones: u64, to_move: Color) -> u64 {
+    stones ^ (to_move.index() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
 /// A board being searched, with the side to move and the per-point shape cache.
 ///
 /// ```
@@ -178,9 +185,14 @@ impl Position {
 
     #[inline]
     pub fn hash(&self) -> u64 {
-        // The side to move is part of the position: the same stones with the other side
-        // to move (possible after a pass-free swap) must not share an entry.
-        self.board.hash() ^ (self.to_move.index() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        side_key(self.board.hash(), self.to_move)
+    }
+
+    /// The [`hash`](Self::hash) after the side to move plays the empty point `p`, known
+    /// before the move is made: the search fetches the table entry meanwhile.
+    #[inline]
+    pub fn hash_after(&self, p: Point) -> u64 {
+        side_key(self.board.hash_after(p, self.to_move), !self.to_move)
     }
 
     /// Plays `p` for the side to move (the caller has checked it is empty and legal).
@@ -667,7 +679,9 @@ mod tests {
                 for n in 0..(size * size * (game + 1) / 8) {
                     let p = Point::new(rng.below(size as u64) as u8, rng.below(size as u64) as u8);
                     if pos.board().stone(p).is_none() {
+                        let expected = pos.hash_after(p);
                         pos.play(p);
+                        assert_eq!(pos.hash(), expected, "hash after {p:?}");
                     }
                     if n % 4 == 3 {
                         pos.undo();
