@@ -1209,15 +1209,22 @@ impl<'a> Worker<'a> {
             root_lead
         };
         let scale = score_scale * self.game.position().size().get() as f64;
+        let unvisited_exploration = exploration * log_parent.sqrt();
         let value = |node: &tree::Node| {
             let s = node.stats();
-            let n = f64::from(s.visits + s.virtual_losses);
             let prior_wins = f64::from(s.prior) * prior_visits;
-            let q = (f64::from(s.half_wins) / 2.0 + prior_wins) / (n + prior_visits);
             // The prior seeds the RAVE counts as well: else the first few RAVE playouts,
             // which every sibling gets at once, would outweigh it and make it moot.
             let rn = f64::from(s.rave_visits) + prior_visits;
             let rave = (f64::from(s.rave_half_wins) / 2.0 + prior_wins) / rn;
+            if s.visits == 0 && s.virtual_losses == 0 && s.lead == 0 {
+                // Most children weighed are unvisited: there `beta` is 1 and the score
+                // term 0, and the sum below is this one to the last bit, without its
+                // divisions, square root and tanh.
+                return rave + policy_scale * f64::from(s.policy) + unvisited_exploration;
+            }
+            let n = f64::from(s.visits + s.virtual_losses);
+            let q = (f64::from(s.half_wins) / 2.0 + prior_wins) / (n + prior_visits);
             let beta = rn / (rn + n + rn * n / rave_equivalence);
             let mixed = (1.0 - beta) * q + beta * rave;
             // The prior's playouts count as leading by the centre.
