@@ -28,10 +28,10 @@ const INNER_TAG: u64 = 2 << 56;
 const OUTER_TAG: u64 = 3 << 56;
 
 /// The diamond's geometry: the offsets of its points (nearest first), and where each
-/// point goes under each symmetry.
+/// point goes under each of the eight symmetries.
 struct Diamond {
     offsets: [(i8, i8); POINTS],
-    to: [[u8; POINTS]; 8],
+    to: [[u8; 8]; POINTS],
 }
 
 static DIAMOND: Lazy<Diamond> = Lazy::new(|| {
@@ -46,9 +46,9 @@ static DIAMOND: Lazy<Diamond> = Lazy::new(|| {
         }
     }
     let offsets: [(i8, i8); POINTS] = offsets.try_into().expect("24 points");
-    let mut to = [[0u8; POINTS]; 8];
-    for (row, turn) in to.iter_mut().zip(SYMMETRIES) {
-        for (t, &(dx, dy)) in row.iter_mut().zip(&offsets) {
+    let mut to = [[0u8; 8]; POINTS];
+    for (row, &(dx, dy)) in to.iter_mut().zip(&offsets) {
+        for (t, turn) in row.iter_mut().zip(SYMMETRIES) {
             let moved = turn(dx, dy);
             *t = offsets
                 .iter()
@@ -81,12 +81,18 @@ pub(super) fn keys(position: &Position, color: Color, v: Vertex) -> [u64; 2] {
             }
         };
     }
+    // The code of each orientation, built point by point: an empty point adds nothing
+    // to any of them, and most points of a diamond are empty.
+    let mut codes = [0u64; 8];
+    for (&c, to) in cells.iter().zip(&d.to) {
+        if c != 0 {
+            for (code, &t) in codes.iter_mut().zip(to) {
+                *code |= c << (2 * t);
+            }
+        }
+    }
     let (mut inner, mut outer) = (u64::MAX, u64::MAX);
-    for to in &d.to {
-        let code = cells
-            .iter()
-            .zip(to)
-            .fold(0u64, |code, (&c, &t)| code | c << (2 * t));
+    for code in codes {
         inner = inner.min(code & INNER_MASK);
         outer = outer.min(code);
     }
