@@ -1344,7 +1344,6 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// Black's half wins and lead, as `color` sees them.
 /// `x.tanh()` as a rational function, to within 2e-8 where |x| < 2 and 1e-4 beyond:
 /// [`Worker::select`] asks it of every child it weighs, and libm's exact `tanh` was a
 /// twentieth of a 9x9 search's time.
@@ -1358,6 +1357,7 @@ fn tanh(x: f64) -> f64 {
     (num / den).clamp(-1.0, 1.0)
 }
 
+/// Black's half wins and lead, as `color` sees them.
 fn for_color(color: Color, black: u32, lead: i64) -> (u32, i64) {
     match color {
         Color::Black => (black, lead),
