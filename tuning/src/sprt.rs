@@ -340,6 +340,26 @@ pub struct SprtProgress {
     decided: Option<(u32, SprtStatus)>,
 }
 
+/// The end of a match runner's progress line: engine 1's name, tally and score, and the
+/// SPRT's status when one runs.
+///
+/// ```
+/// use tengen_tuning::elo::Tally;
+/// use tengen_tuning::sprt::progress_tail;
+/// let tally = Tally { wins: 3, draws: 1, losses: 2 };
+/// assert_eq!(progress_tail("tengen", &tally, None), "| tengen +3 =1 -2 (58.3%)");
+/// ```
+pub fn progress_tail(name: &str, tally: &Tally, sprt: Option<&SprtProgress>) -> String {
+    let status = sprt.map_or(String::new(), |s| format!(" {}", s.status(tally)));
+    format!(
+        "| {name} +{} ={} -{} ({:.1}%){status}",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        100.0 * tally.score()
+    )
+}
+
 impl SprtProgress {
     /// The test before any game.
     pub fn new(sprt: Sprt) -> SprtProgress {

@@ -10,7 +10,7 @@ use tengen_tuning::cli::{engine_stderr, exit_status, EngineArgs, GameLog, SgfDir
 use tengen_tuning::elo::Tally;
 use tengen_tuning::gomocup::{run_match, schedule, MatchConfig};
 use tengen_tuning::openings::{empty_opening, parse_openings, standard_openings};
-use tengen_tuning::sprt::{Sprt, SprtProgress};
+use tengen_tuning::sprt::{progress_tail, Sprt, SprtProgress};
 use tengen_tuning::summary::{MatchSummary, Outcome};
 
 /// Plays a match between two Gomocup-protocol engines, judged by Tengen's exact rules.
@@ -142,8 +142,7 @@ fn run(args: &Args) -> Result<(), String> {
                 .as_mut()
                 .map_or(ControlFlow::Continue(()), |s| s.update(&tally));
             eprintln!(
-                "game {:>3}/{total} #{:<3} {:<4} {black} (B) vs {white} (W): {:<7} {} [{} plies, {:.1}s] \
-                 | {name1} +{} ={} -{} ({:.1}%){}",
+                "game {:>3}/{total} #{:<3} {:<4} {black} (B) vs {white} (W): {:<7} {} [{} plies, {:.1}s] {}",
                 done,
                 rec.index + 1,
                 rec.opening,
@@ -151,12 +150,7 @@ fn run(args: &Args) -> Result<(), String> {
                 rec.reason,
                 rec.moves.len(),
                 rec.duration.as_secs_f64(),
-                tally.wins,
-                tally.draws,
-                tally.losses,
-                100.0 * tally.score(),
-                sprt.as_ref()
-                    .map_or(String::new(), |s| format!(" {}", s.status(&tally)))
+                progress_tail(&name1, &tally, sprt.as_ref())
             );
             if args.verbose {
                 for m in &rec.messages {

@@ -13,7 +13,7 @@ use tengen_tuning::elo::Tally;
 use tengen_tuning::engine::EngineSpec;
 use tengen_tuning::gtp::{run_match, GtpMatchConfig, ScoreAgreement, TimeLimit};
 use tengen_tuning::openings::parse_go_openings;
-use tengen_tuning::sprt::{Sprt, SprtProgress};
+use tengen_tuning::sprt::{progress_tail, Sprt, SprtProgress};
 use tengen_tuning::summary::{MatchSummary, Outcome};
 
 /// Plays a match between two GTP engines, every move judged by Tengen's rules core.
@@ -190,19 +190,14 @@ fn run(args: &Args) -> Result<(), String> {
                 .map_or(ControlFlow::Continue(()), |s| s.update(&tally));
             eprintln!(
                 "game {done:>3}/{} #{:<3} {black} (B) vs {white} (W): {:<7} {}{scores} \
-                 [{} moves, {:.1}s] | {name1} +{} ={} -{} ({:.1}%){}",
+                 [{} moves, {:.1}s] {}",
                 games,
                 rec.index + 1,
                 rec.result(),
                 rec.reason,
                 rec.moves.len(),
                 rec.duration.as_secs_f64(),
-                tally.wins,
-                tally.draws,
-                tally.losses,
-                100.0 * tally.score(),
-                sprt.as_ref()
-                    .map_or(String::new(), |s| format!(" {}", s.status(&tally)))
+                progress_tail(&name1, &tally, sprt.as_ref())
             );
             if args.verbose {
                 for note in &rec.notes {
