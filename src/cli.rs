@@ -37,7 +37,8 @@ pub enum Command {
         /// COLOUR_mover_TERM or COLOUR_opponent_TERM (COLOUR black or white) for the TERMs
         /// closed_two, open_two, closed_three, open_three, four, flex_four, four_three,
         /// double_three, four_two, three_two, double_two, forbidden; black_tempo,
-        /// white_tempo; defence_pct; the search's pruning_depth, razor_depth,
+        /// white_tempo; the move ordering's COLOUR_order_own_TERM, COLOUR_order_block_TERM,
+        /// COLOUR_order_double, COLOUR_order_block_double; the search's pruning_depth, razor_depth,
         /// futility_margin, branch_slope, branch_offset, branch_cap, calm_slope,
         /// calm_offset, calm_cap, defence_base, defence_per_depth, max_defences, lmr_base,
         /// lmr_divisor, quiescence_fours, iir_depth, killer_bonus, history_divisor (see

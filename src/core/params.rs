@@ -246,7 +246,7 @@ mod tests {
             Err(ParamError::NotANumber { .. })
         ));
         assert!(matches!(
-            w.set_text("defence_pct", "201"),
+            w.set_text("white_order_double", "5001"),
             Err(ParamError::OutOfRange { .. })
         ));
         assert_eq!(w, Weights::DEFAULT);

@@ -11,7 +11,10 @@
 //! - [`elo`]: score, Elo difference and error bars;
 //! - [`sprt`]: the sequential probability ratio test that stops a match early;
 //! - [`clock`]: game clocks (time per game plus an increment per move);
-//! - [`spsa`]: the SPSA parameter tuner (the `spsa` binary).
+//! - [`spsa`]: the SPSA parameter tuner (the `spsa` binary);
+//! - [`texel`]: the renju evaluation fitted to game results (the `texel` binary);
+//! - [`ordering`]: the renju move ordering fitted to the moves searches chose (the
+//!   `order-fit` binary).
 //!
 //! The `gomocup-match` and `gtp-match` binaries run matches from the command line;
 //! `baseline` is a simple greedy Gomocup engine to measure against.
@@ -24,6 +27,7 @@ pub mod gomocup;
 pub mod gopat;
 pub mod gtp;
 pub mod openings;
+pub mod ordering;
 pub mod pool;
 pub mod referee;
 pub mod sprt;

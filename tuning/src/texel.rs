@@ -375,6 +375,7 @@ mod tests {
                 mover: [0; TERMS],
                 opponent: [0; TERMS],
                 tempo: 0,
+                ..Weights::DEFAULT.black
             };
             s.mover[1] = mover;
             s.opponent[1] = opponent;
@@ -383,7 +384,6 @@ mod tests {
         Weights {
             black: side(black),
             white: side(white),
-            ..Weights::DEFAULT
         }
     }
 

@@ -143,7 +143,8 @@ fn combination(tally: Tally, twos: i32) -> Option<Term> {
 
 /// The weights of one colour's terms: what each [`Term`] of a point is worth to that
 /// colour when it is to move (the mover, whose threats come first) and when the other
-/// colour is (the opponent), and the bonus for having the move.
+/// colour is (the opponent), the bonus for having the move, and how it orders its moves
+/// when it is to move.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SideWeights {
     /// Value of each term to this colour as the side to move, indexed by `Term as usize`.
@@ -152,7 +153,49 @@ pub struct SideWeights {
     pub opponent: TermCounts,
     /// Bonus for having the move.
     pub tempo: i32,
+    /// How this colour orders its moves when it is to move.
+    pub order: OrderWeights,
 }
+
+/// How the side to move orders its candidate moves: a point's ordering score is the sum
+/// of what the terms of the mover's own stone there are worth in `own` and what those of
+/// the opponent's stone there are worth in `block` (the move's value as a block), plus
+/// `double` if the move makes a double threat (a four-three or a three-three, not
+/// forbidden) and `block_double` if it takes the opponent's. A point forbidden to the
+/// opponent blocks nothing.
+///
+/// The line-shape weights are fitted to the moves a deeper search chose (`order-fit` in
+/// `tuning/`), not to results: an ordering score says how likely a move is to be the
+/// best, which is not what it is worth in the static score. Double threats are too rare
+/// in games for such a fit, and they come first whatever the shapes (a double three of
+/// White's, worth little in the static score since Black may stop it with a four, is
+/// still the move to look at first): their bonuses are set by hand, and the combination
+/// terms' weights left at 0.
+///
+/// A five's weights are fixed (a five ends the game and is played before any ordering),
+/// and `Forbidden`'s never count: the mover's forbidden points are no moves, and the
+/// opponent's block nothing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OrderWeights {
+    /// Worth of each term of the mover's own stone on the point.
+    pub own: TermCounts,
+    /// Worth of each term of the opponent's stone on the point.
+    pub block: TermCounts,
+    /// Bonus of a move that makes a double threat.
+    pub double: i32,
+    /// Bonus of a move on the point of an opponent's double threat.
+    pub block_double: i32,
+}
+
+/// The roles in which a term of a colour's point is valued: in the static score as the
+/// mover's ([`SideWeights::mover`]) and as the opponent's ([`SideWeights::opponent`]);
+/// in the move ordering as the mover's own shape ([`OrderWeights::own`]) and as a shape
+/// of the opponent's that the mover blocks ([`OrderWeights::block`], of the other
+/// colour's weights).
+pub const ROLES: usize = 4;
+/// The ordering roles among the [`ROLES`].
+pub const ORDER_OWN: usize = 2;
+pub const ORDER_BLOCK: usize = 3;
 
 impl SideWeights {
     /// The weights of `role` (0 the mover, 1 the opponent).
@@ -166,34 +209,55 @@ impl SideWeights {
     }
 }
 
-/// Evaluation weights: each colour's [`SideWeights`] (in renju the same shape is worth
-/// different amounts to Black, who must avoid fouls, and to White, who may force them),
-/// and the ordering's share of a point's value as a block.
+/// Evaluation and move-ordering weights: each colour's [`SideWeights`] (in renju the same
+/// shape is worth different amounts to Black, who must avoid fouls, and to White, who may
+/// force them).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
     pub black: SideWeights,
     pub white: SideWeights,
-    /// Share (percent) of a point's value for the opponent added to its ordering score
-    /// (how much a move is worth as a block).
-    pub defence_pct: i32,
 }
 
 impl Weights {
+    #[rustfmt::skip]
     pub const DEFAULT: Weights = Weights {
         black: SideWeights {
             //     CTwo OTwo CThree OThree Four Flex Five 4-3 3-3 4-2 3-2 2-2 Foul
             mover: [2, 6, 13, 35, 47, 120, 500, 701, 290, 89, 22, -2, -125],
             opponent: [2, 4, 12, 20, 40, 194, 450, 284, 64, 76, 14, -3, -75],
             tempo: 6,
+            order: OrderWeights {
+                own: [54, 153, 166, 419, 447, 1000, ORDER_FIVE, 0, 0, 161, 152, 54, 0],
+                block: [27, 45, 108, 262, 197, 763, ORDER_BLOCK_FIVE, 0, 0, 361, 186, 50, 0],
+                double: 1000,
+                block_double: 800,
+            },
         },
         // No point is forbidden to White: its `Foul` weights never count.
         white: SideWeights {
             mover: [4, 6, 12, 47, 60, 120, 500, 162, -121, 83, -10, 5, 0],
             opponent: [4, 2, 11, 25, 53, 176, 450, 89, -69, 69, 9, 6, 0],
             tempo: 71,
+            order: OrderWeights {
+                own: [36, 115, 189, 368, 275, 1000, ORDER_FIVE, 0, 0, 357, 172, 85, 0],
+                block: [16, 67, 111, 278, 362, 839, ORDER_BLOCK_FIVE, 0, 0, 165, 180, -13, 0],
+                double: 1000,
+                block_double: 800,
+            },
         },
-        defence_pct: 80,
     };
+
+    /// What a `term` of a `color` stone's point is worth in each of the [`ROLES`].
+    #[inline]
+    pub fn role_values(&self, color: Color, term: Term) -> [i32; ROLES] {
+        let (side, t) = (self.side(color), term as usize);
+        [
+            side.mover[t],
+            side.opponent[t],
+            side.order.own[t],
+            self.side(!color).order.block[t],
+        ]
+    }
 
     /// The weights of `color`'s terms.
     #[inline]
@@ -214,18 +278,24 @@ impl Weights {
     }
 }
 
+/// Ordering weights of a five of one's own and of blocking the opponent's: above any
+/// other point's score (the search plays or blocks a five before it orders anything, but
+/// the root's and the quiescence's orderings see them too).
+const ORDER_FIVE: i32 = 20_000;
+const ORDER_BLOCK_FIVE: i32 = 10_000;
+
 /// The range of a term's value (keeps every sum far from `i32` overflow and from the
 /// scores of proven results).
 const VALUE_RANGE: std::ops::RangeInclusive<i32> = -5000..=5000;
-/// The range of a percentage.
-const PERCENT_RANGE: std::ops::RangeInclusive<i32> = 0..=200;
 
 impl Tunable for Weights {
     type Value = i32;
 
     /// Every weight but a five's (fixed: a five ends the game) and White's `forbidden`
     /// (no point is forbidden to White): the colour, `mover_` or `opponent_` and the
-    /// [`Term::name`], then the colour's tempo; the defence share last.
+    /// [`Term::name`], then the colour's tempo; then the ordering weights
+    /// ([`OrderWeights`]), the colour, `order_own_` or `order_block_` and the term's name
+    /// (all but `five` and `forbidden`).
     #[rustfmt::skip]
     const PARAMS: &'static [Param<Weights, i32>] = &[
         Param::new("black_mover_closed_two", |w| &mut w.black.mover[0], VALUE_RANGE),
@@ -276,7 +346,54 @@ impl Tunable for Weights {
         Param::new("white_opponent_three_two", |w| &mut w.white.opponent[10], VALUE_RANGE),
         Param::new("white_opponent_double_two", |w| &mut w.white.opponent[11], VALUE_RANGE),
         Param::new("white_tempo", |w| &mut w.white.tempo, VALUE_RANGE),
-        Param::new("defence_pct", |w| &mut w.defence_pct, PERCENT_RANGE),
+        Param::new("black_order_own_closed_two", |w| &mut w.black.order.own[0], VALUE_RANGE),
+        Param::new("black_order_own_open_two", |w| &mut w.black.order.own[1], VALUE_RANGE),
+        Param::new("black_order_own_closed_three", |w| &mut w.black.order.own[2], VALUE_RANGE),
+        Param::new("black_order_own_open_three", |w| &mut w.black.order.own[3], VALUE_RANGE),
+        Param::new("black_order_own_four", |w| &mut w.black.order.own[4], VALUE_RANGE),
+        Param::new("black_order_own_flex_four", |w| &mut w.black.order.own[5], VALUE_RANGE),
+        Param::new("black_order_own_four_three", |w| &mut w.black.order.own[7], VALUE_RANGE),
+        Param::new("black_order_own_double_three", |w| &mut w.black.order.own[8], VALUE_RANGE),
+        Param::new("black_order_own_four_two", |w| &mut w.black.order.own[9], VALUE_RANGE),
+        Param::new("black_order_own_three_two", |w| &mut w.black.order.own[10], VALUE_RANGE),
+        Param::new("black_order_own_double_two", |w| &mut w.black.order.own[11], VALUE_RANGE),
+        Param::new("black_order_block_closed_two", |w| &mut w.black.order.block[0], VALUE_RANGE),
+        Param::new("black_order_block_open_two", |w| &mut w.black.order.block[1], VALUE_RANGE),
+        Param::new("black_order_block_closed_three", |w| &mut w.black.order.block[2], VALUE_RANGE),
+        Param::new("black_order_block_open_three", |w| &mut w.black.order.block[3], VALUE_RANGE),
+        Param::new("black_order_block_four", |w| &mut w.black.order.block[4], VALUE_RANGE),
+        Param::new("black_order_block_flex_four", |w| &mut w.black.order.block[5], VALUE_RANGE),
+        Param::new("black_order_block_four_three", |w| &mut w.black.order.block[7], VALUE_RANGE),
+        Param::new("black_order_block_double_three", |w| &mut w.black.order.block[8], VALUE_RANGE),
+        Param::new("black_order_block_four_two", |w| &mut w.black.order.block[9], VALUE_RANGE),
+        Param::new("black_order_block_three_two", |w| &mut w.black.order.block[10], VALUE_RANGE),
+        Param::new("black_order_block_double_two", |w| &mut w.black.order.block[11], VALUE_RANGE),
+        Param::new("white_order_own_closed_two", |w| &mut w.white.order.own[0], VALUE_RANGE),
+        Param::new("white_order_own_open_two", |w| &mut w.white.order.own[1], VALUE_RANGE),
+        Param::new("white_order_own_closed_three", |w| &mut w.white.order.own[2], VALUE_RANGE),
+        Param::new("white_order_own_open_three", |w| &mut w.white.order.own[3], VALUE_RANGE),
+        Param::new("white_order_own_four", |w| &mut w.white.order.own[4], VALUE_RANGE),
+        Param::new("white_order_own_flex_four", |w| &mut w.white.order.own[5], VALUE_RANGE),
+        Param::new("white_order_own_four_three", |w| &mut w.white.order.own[7], VALUE_RANGE),
+        Param::new("white_order_own_double_three", |w| &mut w.white.order.own[8], VALUE_RANGE),
+        Param::new("white_order_own_four_two", |w| &mut w.white.order.own[9], VALUE_RANGE),
+        Param::new("white_order_own_three_two", |w| &mut w.white.order.own[10], VALUE_RANGE),
+        Param::new("white_order_own_double_two", |w| &mut w.white.order.own[11], VALUE_RANGE),
+        Param::new("white_order_block_closed_two", |w| &mut w.white.order.block[0], VALUE_RANGE),
+        Param::new("white_order_block_open_two", |w| &mut w.white.order.block[1], VALUE_RANGE),
+        Param::new("white_order_block_closed_three", |w| &mut w.white.order.block[2], VALUE_RANGE),
+        Param::new("white_order_block_open_three", |w| &mut w.white.order.block[3], VALUE_RANGE),
+        Param::new("white_order_block_four", |w| &mut w.white.order.block[4], VALUE_RANGE),
+        Param::new("white_order_block_flex_four", |w| &mut w.white.order.block[5], VALUE_RANGE),
+        Param::new("white_order_block_four_three", |w| &mut w.white.order.block[7], VALUE_RANGE),
+        Param::new("white_order_block_double_three", |w| &mut w.white.order.block[8], VALUE_RANGE),
+        Param::new("white_order_block_four_two", |w| &mut w.white.order.block[9], VALUE_RANGE),
+        Param::new("white_order_block_three_two", |w| &mut w.white.order.block[10], VALUE_RANGE),
+        Param::new("white_order_block_double_two", |w| &mut w.white.order.block[11], VALUE_RANGE),
+        Param::new("black_order_double", |w| &mut w.black.order.double, VALUE_RANGE),
+        Param::new("black_order_block_double", |w| &mut w.black.order.block_double, VALUE_RANGE),
+        Param::new("white_order_double", |w| &mut w.white.order.double, VALUE_RANGE),
+        Param::new("white_order_block_double", |w| &mut w.white.order.block_double, VALUE_RANGE),
     ];
 }
 
@@ -286,13 +403,13 @@ impl Default for Weights {
     }
 }
 
-/// What one colour's lines through a point add up to: their tally, their value to that
-/// colour as the mover and as the opponent (the line-shape terms), and how many of them
-/// are twos (see [`is_two`]). Sums add and subtract field by field.
+/// What one colour's lines through a point add up to: their tally, their value in each
+/// of the [`ROLES`] (the line-shape terms), and how many of them are twos (see
+/// [`is_two`]). Sums add and subtract field by field.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LineSum {
     pub tally: Tally,
-    pub value: [i32; 2],
+    pub value: [i32; ROLES],
     pub twos: i32,
 }
 
@@ -302,7 +419,7 @@ impl std::ops::Add for LineSum {
     fn add(self, rhs: LineSum) -> LineSum {
         LineSum {
             tally: self.tally + rhs.tally,
-            value: [self.value[0] + rhs.value[0], self.value[1] + rhs.value[1]],
+            value: std::array::from_fn(|r| self.value[r] + rhs.value[r]),
             twos: self.twos + rhs.twos,
         }
     }
@@ -314,7 +431,7 @@ impl std::ops::Sub for LineSum {
     fn sub(self, rhs: LineSum) -> LineSum {
         LineSum {
             tally: self.tally - rhs.tally,
-            value: [self.value[0] - rhs.value[0], self.value[1] - rhs.value[1]],
+            value: std::array::from_fn(|r| self.value[r] - rhs.value[r]),
             twos: self.twos - rhs.twos,
         }
     }
@@ -331,13 +448,13 @@ pub struct LineValues(Box<[LineSum; LINE_VALUES]>);
 const LINE_VALUES: usize = LinePattern::INDICES.next_power_of_two();
 
 impl LineValues {
-    pub fn new(w: &SideWeights) -> LineValues {
+    /// The table of `color`'s lines under `w`.
+    pub fn new(w: &Weights, color: Color) -> LineValues {
         let line_sum = |line: LinePattern| {
             let shape = line.shape();
             LineSum {
                 tally: line.tally(),
-                value: Term::of_shape(shape)
-                    .map_or([0; 2], |t| [w.mover[t as usize], w.opponent[t as usize]]),
+                value: Term::of_shape(shape).map_or([0; ROLES], |t| w.role_values(color, t)),
                 twos: i32::from(is_two(shape)),
             }
         };
@@ -386,6 +503,10 @@ pub struct Threat {
     pub forbidden: bool,
     /// Positional value to this colour as the side to move (see [`Weights`]).
     pub value: i32,
+    /// The point's ordering scores for this colour: as a move of its own when it is to
+    /// move ([`OrderWeights::own`]), and as a block of it by the other colour
+    /// ([`OrderWeights::block`]).
+    pub order: [i32; 2],
 }
 
 /// One candidate point with its threats for both colours.
@@ -410,8 +531,8 @@ pub struct Shapes {
     pub double: bool,
     /// Black in renju, no five, and an overline, two fours or two threes: maybe a foul.
     pub may_foul: bool,
-    /// The point's value to its colour as the side to move, then as the opponent.
-    pub value: [i32; 2],
+    /// The point's value to its colour in each of the [`ROLES`].
+    pub value: [i32; ROLES],
 }
 
 impl Shapes {
@@ -429,7 +550,7 @@ impl Shapes {
     /// assert!(s.flex_four && !s.may_foul);
     /// ```
     pub fn of(patterns: &[LinePattern; 4], color: Color, rule: Rule, w: &Weights) -> Shapes {
-        let sum = LineValues::new(w.side(color)).sum(patterns);
+        let sum = LineValues::new(w, color).sum(patterns);
         Shapes::from_lines(sum, color, rule, w)
     }
 
@@ -445,9 +566,10 @@ impl Shapes {
             ..Shapes::default()
         };
         if let Some(t) = combination(tally, sum.twos) {
-            let side = w.side(color);
-            s.value[0] += side.mover[t as usize];
-            s.value[1] += side.opponent[t as usize];
+            let values = w.role_values(color, t);
+            for (v, add) in s.value.iter_mut().zip(values) {
+                *v += add;
+            }
         }
         if s.five {
             return s;
@@ -481,6 +603,7 @@ impl Shapes {
             double: self.double,
             forbidden: false,
             value: self.value[0],
+            order: [self.value[ORDER_OWN], self.value[ORDER_BLOCK]],
         }
     }
 }
@@ -499,44 +622,57 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// [`evaluate`]; tuners fit the weights to them.
 pub fn term_counts(pos: &Position) -> [TermCounts; 2] {
     let me = pos.to_move();
-    let board = pos.board();
     let mut counts = [[0; TERMS]; 2];
     for p in pos.candidates() {
         for (role, color) in [(0, me), (1, !me)] {
-            if pos.threat(p, color).forbidden {
-                counts[role][Term::Forbidden as usize] += 1;
-                continue;
-            }
-            let lines = board.patterns(p, color);
-            let tally = lines.iter().fold(Tally::default(), |t, l| t + l.tally());
-            add_terms(&lines, tally, &mut counts[role]);
+            add_point_terms(pos, p, color, &mut counts[role]);
         }
     }
     counts
 }
 
-/// Ordering score of a move for the side to move: its own value plus its value as a block.
-#[inline]
-pub fn move_score(info: &PointInfo, me: Color, w: &Weights) -> i32 {
-    let own = info.threat[me.index()];
-    let theirs = info.threat[(!me).index()];
-    ordering_score((own.value, own.double), (theirs.value, theirs.double), w)
+/// Adds to `counts` the terms of a `color` stone on the empty point `p` of `pos`: its
+/// shapes and their combination, or [`Term::Forbidden`] alone where it is forbidden.
+pub fn add_point_terms(pos: &Position, p: Point, color: Color, counts: &mut TermCounts) {
+    if pos.threat(p, color).forbidden {
+        counts[Term::Forbidden as usize] += 1;
+        return;
+    }
+    let lines = pos.board().patterns(p, color);
+    let tally = lines.iter().fold(Tally::default(), |t, l| t + l.tally());
+    add_terms(&lines, tally, counts);
 }
 
-/// Ordering bonus of a move that makes a double threat (a four-three or a three-three, not
-/// forbidden), and in the `defence_pct` share of one that stops the opponent's.
-const DOUBLE_THREAT: i32 = 400;
+impl OrderWeights {
+    /// The ordering score of a move whose own stone has the terms `own` and makes a
+    /// double threat if `double`, on a point where the opponent's stone would have the
+    /// terms `theirs` and make one if `their_double`: what [`move_score`] and the search's
+    /// move lists compute incrementally, and what tuners fit.
+    pub fn score(
+        &self,
+        (own, double): (&TermCounts, bool),
+        (theirs, their_double): (&TermCounts, bool),
+    ) -> i32 {
+        let dot =
+            |w: &TermCounts, c: &TermCounts| -> i32 { w.iter().zip(c).map(|(w, c)| w * c).sum() };
+        dot(&self.own, own)
+            + dot(&self.block, theirs)
+            + self.double * i32::from(double)
+            + self.block_double * i32::from(their_double)
+    }
+}
 
-/// The ordering score of a point worth `own` to the side to move and `theirs` to the
-/// opponent, each a value and whether the point makes that side a double threat:
-/// [`move_score`] from the two. A double threat, made or stopped, comes before quiet
-/// moves whatever the fitted weights make of its shapes (they fit static scores, not
-/// urgency: White's double three is valued below a single three).
+/// Ordering score of a move for the side to move: what its own stone makes there plus what
+/// it blocks of the opponent's (nothing where the opponent's stone would be a foul), in
+/// the mover's [`OrderWeights`].
 #[inline]
-pub fn ordering_score(own: (i32, bool), theirs: (i32, bool), w: &Weights) -> i32 {
-    let share = |value: i32| value * w.defence_pct / 100;
-    let urgency = |double: bool| DOUBLE_THREAT * i32::from(double);
-    own.0 + urgency(own.1) + share(theirs.0) + share(urgency(theirs.1))
+pub fn move_score(info: &PointInfo, me: Color, w: &Weights) -> i32 {
+    let (own, theirs) = (info.threat[me.index()], info.threat[(!me).index()]);
+    let order = &w.side(me).order;
+    own.order[0]
+        + theirs.order[1]
+        + order.double * i32::from(own.double)
+        + order.block_double * i32::from(theirs.double)
 }
 
 #[cfg(test)]
@@ -601,10 +737,72 @@ mod tests {
         }
     }
 
-    /// Each parameter is named after the term it sets: the colour, `mover_` or
-    /// `opponent_`, and [`Term::name`].
+    /// Every move's ordering score in the search's move lists is its [`OrderWeights::score`]
+    /// from the terms counted from scratch, for any weights: what `order-fit` fits is
+    /// what the search orders by.
+    #[test]
+    fn the_ordering_score_is_the_weighted_sum_of_the_point_terms() {
+        use crate::core::SplitMix64;
+        let mut rng = SplitMix64::new(12);
+        for rule in [Rule::Renju, Rule::Freestyle] {
+            for game in 0..20 {
+                let mut w = Weights::DEFAULT;
+                if game % 2 == 1 {
+                    for side in [&mut w.black, &mut w.white] {
+                        let order = &mut side.order;
+                        for v in order.own.iter_mut().chain(order.block.iter_mut()) {
+                            *v = rng.below(400) as i32 - 100;
+                        }
+                        // Never counts, and no parameter sets it (see `OrderWeights`).
+                        order.block[Term::Forbidden as usize] = 0;
+                        order.double = rng.below(2000) as i32;
+                        order.block_double = rng.below(2000) as i32;
+                    }
+                }
+                let mut pos =
+                    Position::with_weights(Board::new(15, rule).unwrap(), Color::Black, w);
+                pos.play(Point::new(7, 7));
+                for _ in 0..rng.below(60) {
+                    let candidates = pos.candidates();
+                    let p = candidates[rng.below(candidates.len() as u64) as usize];
+                    if pos.is_legal(p, pos.to_move()) && !pos.has_five(pos.to_move()) {
+                        pos.play(p);
+                    }
+                }
+                let me = pos.to_move();
+                for defending in [false, true] {
+                    for (p, score) in pos.moves(defending) {
+                        let [mut own, mut theirs] = [[0; TERMS]; 2];
+                        add_point_terms(&pos, p, me, &mut own);
+                        add_point_terms(&pos, p, !me, &mut theirs);
+                        let doubles = [me, !me].map(|c| pos.threat(p, c).double);
+                        let want = w
+                            .side(me)
+                            .order
+                            .score((&own, doubles[0]), (&theirs, doubles[1]));
+                        assert_eq!(score, want, "{p:?}");
+                        let info = PointInfo {
+                            point: p,
+                            threat: [Color::Black, Color::White].map(|c| pos.threat(p, c)),
+                        };
+                        assert_eq!(move_score(&info, me, &w), want, "{p:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each parameter is named after the term it sets: the colour, `mover_`,
+    /// `opponent_`, `order_own_` or `order_block_`, and [`Term::name`].
     #[test]
     fn parameters_are_named_after_their_terms() {
+        type Field = fn(&SideWeights) -> &TermCounts;
+        let roles: [(&str, Field); 4] = [
+            ("mover", |s| &s.mover),
+            ("opponent", |s| &s.opponent),
+            ("order_own", |s| &s.order.own),
+            ("order_block", |s| &s.order.block),
+        ];
         let mut named = 0;
         for color in Color::BOTH {
             let side = if color == Color::Black {
@@ -612,25 +810,27 @@ mod tests {
             } else {
                 "white"
             };
-            for (role, prefix) in ["mover", "opponent"].iter().enumerate() {
+            for (prefix, field) in roles {
                 for term in Term::ALL {
                     let name = format!("{side}_{prefix}_{}", term.name());
                     let mut w = Weights::DEFAULT;
-                    if term == Term::Five || (term == Term::Forbidden && color == Color::White) {
+                    let never = term == Term::Forbidden
+                        && (color == Color::White || prefix.starts_with("order"));
+                    if term == Term::Five || never {
                         assert!(w.set(&name, 1).is_err(), "{name} is fixed or never counts");
                         continue;
                     }
                     w.set(&name, 1234).unwrap();
-                    assert_eq!(w.side(color).role(role)[term as usize], 1234, "{name}");
+                    assert_eq!(field(w.side(color))[term as usize], 1234, "{name}");
                     assert_eq!(w.side(!color), Weights::DEFAULT.side(!color), "{name}");
                     named += 1;
                 }
             }
         }
         assert_eq!(
-            named + 3,
+            named + 6,
             Weights::PARAMS.len(),
-            "and two tempos, defence_pct"
+            "and per colour its tempo, order_double and order_block_double"
         );
     }
 

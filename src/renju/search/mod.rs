@@ -29,8 +29,8 @@ mod tt;
 
 pub use alphabeta::{WIN, WIN_BOUND};
 pub use eval::{
-    add_terms, evaluate, is_two, term_counts, LineSum, LineValues, PointInfo, Shapes, SideWeights,
-    Term, TermCounts, Threat, Weights, TERMS,
+    add_point_terms, add_terms, evaluate, is_two, move_score, term_counts, LineSum, LineValues,
+    OrderWeights, PointInfo, Shapes, SideWeights, Term, TermCounts, Threat, Weights, ROLES, TERMS,
 };
 pub use params::{EngineParams, SearchParams};
 pub use position::Position;

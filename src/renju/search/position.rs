@@ -7,7 +7,9 @@
 //! the stone, so a move re-reads at most eighty line patterns. The search then reads
 //! threats, fives and the static score from the cache instead of scanning the board.
 
-use super::eval::{ordering_score, LineSum, LineValues, PointInfo, Shapes, Term, Threat, Weights};
+use super::eval::{
+    LineSum, LineValues, PointInfo, Shapes, Term, Threat, Weights, ORDER_BLOCK, ORDER_OWN,
+};
 use crate::core::{Bitboard, Color, Point};
 use crate::renju::line::{offset, DIRECTIONS};
 use crate::renju::{Board, LinePattern, Rule, MAX_SIZE};
@@ -118,7 +120,7 @@ impl Position {
             board,
             to_move,
             weights,
-            line_values: Color::BOTH.map(|c| LineValues::new(weights.side(c))),
+            line_values: Color::BOTH.map(|c| LineValues::new(&weights, c)),
             occupied: Cells::EMPTY,
             lines: Box::new([[Lines::default(); 2]; CELLS]),
             shapes: Box::new([[Shapes::default(); 2]; CELLS]),
@@ -262,11 +264,11 @@ impl Position {
     /// The moves of the side to move with their ordering scores, read straight from the
     /// shape cache: what [`scan`](Self::scan) lists, less the points forbidden to the
     /// mover and (if `must_defend`, the opponent having a flex four) the points where the
-    /// mover makes no four and stops no four of the opponent's, each scored by
-    /// [`ordering_score`] as [`move_score`](super::eval::move_score) scores; in index order.
+    /// mover makes no four and stops no four of the opponent's, each scored as
+    /// [`move_score`](super::eval::move_score) scores; in index order.
     pub fn moves(&self, must_defend: bool) -> impl Iterator<Item = (Point, i32)> + '_ {
         let (me, them) = (self.to_move.index(), (!self.to_move).index());
-        let weights = &self.weights;
+        let order = &self.weights.side(self.to_move).order;
         let c = (self.size() / 2) as u8;
         let centre = self.board.is_empty().then_some(cell(Point::new(c, c)));
         centre
@@ -284,20 +286,14 @@ impl Position {
                 if must_defend && !(mine.four || theirs.four || theirs.flex_four) {
                     return None;
                 }
-                // A point forbidden to the opponent is worth nothing to it.
-                let (their_value, their_double) = if theirs.may_foul && foul() {
-                    (0, false)
+                // A point forbidden to the opponent blocks nothing.
+                let block = if theirs.may_foul && foul() {
+                    0
                 } else {
-                    (theirs.value[0], theirs.double)
+                    theirs.value[ORDER_BLOCK] + order.block_double * i32::from(theirs.double)
                 };
-                Some((
-                    point_of(i),
-                    ordering_score(
-                        (mine.value[0], mine.double),
-                        (their_value, their_double),
-                        weights,
-                    ),
-                ))
+                let own = mine.value[ORDER_OWN] + order.double * i32::from(mine.double);
+                Some((point_of(i), own + block))
             })
     }
 
@@ -479,10 +475,11 @@ impl Position {
                 // The same counts of fives, fours, threes and twos: the same flags and
                 // the same combination term, so only the line's own value moves.
                 let candidate = self.summary.candidates.contains(i);
-                for role in 0..2 {
+                for (role, value) in self.shapes[i][c].value.iter_mut().enumerate() {
                     let change = now.value[role] - was.value[role];
-                    self.shapes[i][c].value[role] += change;
-                    if candidate {
+                    *value += change;
+                    // The summary sums the static score's roles only.
+                    if candidate && role < 2 {
                         self.summary.value_sum[c][role] += change;
                     }
                 }
