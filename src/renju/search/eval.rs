@@ -437,11 +437,16 @@ impl std::ops::Sub for LineSum {
     }
 }
 
-/// The weights of one colour's line-shape terms arranged for the search's inner loop: what
-/// a line of each pattern adds to a point's [`LineSum`] for that colour, so that a changed
-/// line costs the search one lookup for the old pattern and one for the new.
+/// The weights of one colour's terms arranged for the search's inner loop: what a line of
+/// each pattern adds to a point's [`LineSum`] for that colour, so that a changed line
+/// costs the search one lookup for the old pattern and one for the new, and what each
+/// combination term adds in each of the [`ROLES`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineValues(Box<[LineSum; LINE_VALUES]>);
+pub struct LineValues {
+    color: Color,
+    lines: Box<[LineSum; LINE_VALUES]>,
+    combinations: [[i32; ROLES]; TERMS],
+}
 
 /// Entries of a [`LineValues`] table: the power of two at or above
 /// [`LinePattern::INDICES`], so that a masked index needs no bounds check.
@@ -458,18 +463,22 @@ impl LineValues {
                 twos: i32::from(is_two(shape)),
             }
         };
-        let mut table = Box::new([LineSum::default(); LINE_VALUES]);
-        for (i, sum) in table.iter_mut().enumerate().take(LinePattern::INDICES) {
+        let mut lines = Box::new([LineSum::default(); LINE_VALUES]);
+        for (i, sum) in lines.iter_mut().enumerate().take(LinePattern::INDICES) {
             *sum = line_sum(LinePattern::from_index(i));
         }
-        LineValues(table)
+        LineValues {
+            color,
+            lines,
+            combinations: Term::ALL.map(|t| w.role_values(color, t)),
+        }
     }
 
     /// What `line` adds to its point's sum.
     #[inline]
     pub fn of(&self, line: LinePattern) -> LineSum {
         debug_assert!(line.index() < LinePattern::INDICES);
-        self.0[line.index() & (LINE_VALUES - 1)]
+        self.lines[line.index() & (LINE_VALUES - 1)]
     }
 
     /// The sum of a point's four `lines`.
@@ -550,14 +559,15 @@ impl Shapes {
     /// assert!(s.flex_four && !s.may_foul);
     /// ```
     pub fn of(patterns: &[LinePattern; 4], color: Color, rule: Rule, w: &Weights) -> Shapes {
-        let sum = LineValues::new(w, color).sum(patterns);
-        Shapes::from_lines(sum, color, rule, w)
+        let values = LineValues::new(w, color);
+        Shapes::from_lines(values.sum(patterns), rule, &values)
     }
 
-    /// The shapes of a point whose lines for a `color` stone add up to `sum`, under `rule`:
-    /// [`Shapes::of`] for a search that keeps the sums up to date.
+    /// The shapes of a point whose lines for a stone of the colour of `values` add up to
+    /// `sum`, under `rule`: [`Shapes::of`] for a search that keeps the sums up to date.
     #[inline]
-    pub fn from_lines(sum: LineSum, color: Color, rule: Rule, w: &Weights) -> Shapes {
+    pub fn from_lines(sum: LineSum, rule: Rule, values: &LineValues) -> Shapes {
+        let color = values.color;
         let tally = sum.tally;
         let mut s = Shapes {
             five: tally.fives() > 0,
@@ -566,8 +576,7 @@ impl Shapes {
             ..Shapes::default()
         };
         if let Some(t) = combination(tally, sum.twos) {
-            let values = w.role_values(color, t);
-            for (v, add) in s.value.iter_mut().zip(values) {
+            for (v, add) in s.value.iter_mut().zip(values.combinations[t as usize]) {
                 *v += add;
             }
         }

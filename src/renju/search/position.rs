@@ -515,9 +515,8 @@ impl Position {
         let c = color.index();
         let s = Shapes::from_lines(
             self.lines[i][c].sum,
-            color,
             self.board.rule(),
-            &self.weights,
+            &self.line_values[c],
         );
         let old = std::mem::replace(&mut self.shapes[i][c], s);
         if self.summary.candidates.contains(i) {
