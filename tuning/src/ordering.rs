@@ -19,6 +19,8 @@ use tengen::core::{Color, Point};
 use tengen::renju::search::{add_point_terms, OrderWeights, Position, Term, Weights, TERMS};
 use tengen::renju::{Board, Rule};
 
+pub use crate::texel::FitOptions;
+
 /// Features of one move: the own stone's terms, the opponent's, then whether each makes a
 /// double threat.
 const FEATURES: usize = 2 * TERMS + 2;
@@ -189,18 +191,6 @@ pub fn best_temperature(w: &Weights, choices: &[Choice]) -> f64 {
         }
     }
     ((lo + hi) / 2.0).exp()
-}
-
-/// How the fit runs.
-#[derive(Clone, Copy, Debug)]
-pub struct FitOptions {
-    /// Steps of Adam on the full batch.
-    pub iterations: usize,
-    /// Step size, in units of log-odds (the weights move by about this times the
-    /// temperature a step).
-    pub rate: f64,
-    /// A weight whose term the chosen moves show fewer times than this keeps its value.
-    pub min_support: usize,
 }
 
 /// Fits the ordering weights of `start` to `choices` with the temperature fixed; the

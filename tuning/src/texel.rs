@@ -298,12 +298,13 @@ pub fn best_scale(w: &Weights, samples: &[Sample]) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// How the fit runs: Adam's steps and step size, and which weights it may move.
+/// How a fit runs (this one, and [`ordering`](crate::ordering)'s): Adam's steps and step
+/// size, and which weights it may move.
 #[derive(Clone, Copy, Debug)]
 pub struct FitOptions {
     /// Steps of Adam on the full batch.
     pub iterations: usize,
-    /// Step size, in score points.
+    /// Step size, in the fit's units: score points here, log-odds in the ordering's fit.
     pub rate: f64,
     /// A weight whose term appears in fewer samples than this keeps its start value: a few
     /// samples cannot say what it is worth, and the search's move ordering reads the same

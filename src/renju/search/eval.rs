@@ -714,6 +714,21 @@ mod tests {
         assert!(e3 > e2, "{e3} <= {e2}");
     }
 
+    /// A position of up to 60 random legal moves from the centre under `rule`, evaluated
+    /// with `w`, no five made.
+    fn random_position(rule: Rule, w: Weights, rng: &mut crate::core::SplitMix64) -> Position {
+        let mut pos = Position::with_weights(Board::new(15, rule).unwrap(), Color::Black, w);
+        pos.play(Point::new(7, 7));
+        for _ in 0..rng.below(60) {
+            let candidates = pos.candidates();
+            let p = candidates[rng.below(candidates.len() as u64) as usize];
+            if pos.is_legal(p, pos.to_move()) && !pos.has_five(pos.to_move()) {
+                pos.play(p);
+            }
+        }
+        pos
+    }
+
     /// The incremental score is the weights' score of the terms counted from scratch, for
     /// any weights: what the tuners fit is what the search evaluates.
     #[test]
@@ -731,16 +746,7 @@ mod tests {
                         side.tempo = rng.below(50) as i32;
                     }
                 }
-                let mut pos =
-                    Position::with_weights(Board::new(15, rule).unwrap(), Color::Black, w);
-                pos.play(Point::new(7, 7));
-                for _ in 0..rng.below(60) {
-                    let candidates = pos.candidates();
-                    let p = candidates[rng.below(candidates.len() as u64) as usize];
-                    if pos.is_legal(p, pos.to_move()) && !pos.has_five(pos.to_move()) {
-                        pos.play(p);
-                    }
-                }
+                let pos = random_position(rule, w, &mut rng);
                 assert_eq!(evaluate(&pos), w.score(pos.to_move(), &term_counts(&pos)));
             }
         }
@@ -768,16 +774,7 @@ mod tests {
                         order.block_double = rng.below(2000) as i32;
                     }
                 }
-                let mut pos =
-                    Position::with_weights(Board::new(15, rule).unwrap(), Color::Black, w);
-                pos.play(Point::new(7, 7));
-                for _ in 0..rng.below(60) {
-                    let candidates = pos.candidates();
-                    let p = candidates[rng.below(candidates.len() as u64) as usize];
-                    if pos.is_legal(p, pos.to_move()) && !pos.has_five(pos.to_move()) {
-                        pos.play(p);
-                    }
-                }
+                let pos = random_position(rule, w, &mut rng);
                 let me = pos.to_move();
                 for defending in [false, true] {
                     for (p, score) in pos.moves(defending) {
