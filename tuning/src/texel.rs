@@ -14,8 +14,9 @@
 //! result decided many moves later, so the fit distils that judge's opinion into the
 //! linear evaluation.
 
+use std::path::PathBuf;
 use tengen::core::{Color, Point};
-use tengen::renju::search::{term_counts, Position, TermCounts, Weights, TERMS};
+use tengen::renju::search::{term_counts, Position, Term, TermCounts, Weights, TERMS};
 use tengen::renju::{Board, Rule};
 
 /// One quiet position: its side to move, its terms and the result for its side to move.
@@ -296,6 +297,70 @@ pub fn best_scale(w: &Weights, samples: &[Sample]) -> f64 {
         }
     }
     (lo + hi) / 2.0
+}
+
+/// Reads `gomocup-match --log` files and turns each game into samples with `samples`
+/// (given the game's moves and Black's result), every `hold_out`-th game (from 1; 0 none)
+/// into the second list: `(training, held out, games)`. Errors name the file and game.
+pub fn split_logs<T>(
+    logs: &[PathBuf],
+    hold_out: usize,
+    mut samples: impl FnMut(&[Point], f64) -> Result<Vec<T>, String>,
+) -> Result<(Vec<T>, Vec<T>, usize), String> {
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    let mut games = 0usize;
+    for path in logs {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (moves, result) in parse_log(&text).map_err(|e| format!("{}: {e}", path.display()))? {
+            games += 1;
+            let game = samples(&moves, result)
+                .map_err(|e| format!("{}: game {games}: {e}", path.display()))?;
+            if hold_out > 0 && games.is_multiple_of(hold_out) {
+                test.extend(game);
+            } else {
+                train.extend(game);
+            }
+        }
+    }
+    Ok((train, test, games))
+}
+
+/// A table of two fitted weight sets per term beside their start values, as the fit tools
+/// print it: a header (`term`, then each column's name and `was`) and a row per term.
+///
+/// ```
+/// use tengen::renju::search::TERMS;
+/// use tengen_tuning::texel::term_table;
+/// let (a, b) = ([1; TERMS], [2; TERMS]);
+/// let table = term_table(["own", "block"], [&a, &b], [&b, &a]);
+/// assert!(table.starts_with("term              own    was  block    was\n"));
+/// assert_eq!(table.lines().count(), 1 + TERMS);
+/// ```
+pub fn term_table(columns: [&str; 2], fitted: [&TermCounts; 2], was: [&TermCounts; 2]) -> String {
+    let width = columns.map(|c| c.len().max(6));
+    let mut table = format!(
+        "{:<14} {:>w0$} {:>6} {:>w1$} {:>6}\n",
+        "term",
+        columns[0],
+        "was",
+        columns[1],
+        "was",
+        w0 = width[0],
+        w1 = width[1]
+    );
+    for (t, term) in Term::ALL.iter().enumerate().take(TERMS) {
+        table += &format!(
+            "{:<14} {:>w0$} {:>6} {:>w1$} {:>6}\n",
+            term.name(),
+            fitted[0][t],
+            was[0][t],
+            fitted[1][t],
+            was[1][t],
+            w0 = width[0],
+            w1 = width[1]
+        );
+    }
+    table
 }
 
 /// How a fit runs (this one, and [`ordering`](crate::ordering)'s): Adam's steps and step

@@ -5,12 +5,12 @@ use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tengen::core::Color;
-use tengen::renju::search::{Term, Weights, TERMS};
+use tengen::renju::search::Weights;
 use tengen::renju::Rule;
 use tengen_tuning::ordering::{
     best_temperature, evaluate, fit, game_choices, FitOptions, TOP_RANKS,
 };
-use tengen_tuning::texel::parse_log;
+use tengen_tuning::texel::{split_logs, term_table};
 
 /// Fits Tengen's renju move-ordering weights to the moves chosen in logged games.
 #[derive(Parser, Debug)]
@@ -44,21 +44,9 @@ struct Args {
 }
 
 fn run(args: &Args) -> Result<(), String> {
-    let (mut train, mut test) = (Vec::new(), Vec::new());
-    let mut games = 0;
-    for path in &args.logs {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        for (moves, _) in parse_log(&text).map_err(|e| format!("{}: {e}", path.display()))? {
-            games += 1;
-            let choices = game_choices(&moves, args.size, args.rule, args.skip)
-                .map_err(|e| format!("{}: game {games}: {e}", path.display()))?;
-            if args.hold_out > 0 && games % args.hold_out == 0 {
-                test.extend(choices);
-            } else {
-                train.extend(choices);
-            }
-        }
-    }
+    let (train, test, games) = split_logs(&args.logs, args.hold_out, |moves, _| {
+        game_choices(moves, args.size, args.rule, args.skip)
+    })?;
     eprintln!(
         "{games} games: {} training positions, {} held out",
         train.len(),
@@ -85,20 +73,14 @@ fn run(args: &Args) -> Result<(), String> {
     for color in Color::BOTH {
         let (order, was) = (tuned.side(color).order, start.side(color).order);
         println!("# {color:?} to move");
-        println!(
-            "{:<14} {:>6} {:>6} {:>6} {:>6}",
-            "term", "own", "was", "block", "was"
+        print!(
+            "{}",
+            term_table(
+                ["own", "block"],
+                [&order.own, &order.block],
+                [&was.own, &was.block]
+            )
         );
-        for (t, term) in Term::ALL.iter().enumerate().take(TERMS) {
-            println!(
-                "{:<14} {:>6} {:>6} {:>6} {:>6}",
-                term.name(),
-                order.own[t],
-                was.own[t],
-                order.block[t],
-                was.block[t]
-            );
-        }
         println!("own: {:?}", order.own);
         println!("block: {:?}", order.block);
     }

@@ -5,11 +5,11 @@ use clap::Parser;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tengen::core::Color;
-use tengen::renju::search::{Term, Weights, TERMS};
+use tengen::renju::search::Weights;
 use tengen::renju::Rule;
 use tengen_tuning::texel::{
-    best_scale, fit, game_samples, loss, parse_log, parse_targets, position_sample, FitOptions,
-    Sample,
+    best_scale, fit, game_samples, loss, parse_targets, position_sample, split_logs, term_table,
+    FitOptions,
 };
 
 /// Fits Tengen's renju evaluation weights to game results (Texel's method) or to labelled
@@ -49,22 +49,10 @@ struct Args {
 }
 
 fn run(args: &Args) -> Result<(), String> {
-    let (mut train, mut test) = (Vec::<Sample>::new(), Vec::<Sample>::new());
+    let (mut train, mut test, games) = split_logs(&args.logs, args.hold_out, |moves, result| {
+        game_samples(moves, result, args.size, args.rule, args.skip)
+    })?;
     let held_out = |game: usize| args.hold_out > 0 && game.is_multiple_of(args.hold_out);
-    let mut games = 0;
-    for path in &args.logs {
-        let text = read(path)?;
-        for (moves, result) in parse_log(&text).map_err(|e| format!("{}: {e}", path.display()))? {
-            let samples = game_samples(&moves, result, args.size, args.rule, args.skip)
-                .map_err(|e| format!("{}: game {}: {e}", path.display(), games + 1))?;
-            games += 1;
-            if held_out(games) {
-                test.extend(samples);
-            } else {
-                train.extend(samples);
-            }
-        }
-    }
     for path in &args.targets {
         let text = read(path)?;
         for (n, (moves, target, game)) in parse_targets(&text)
@@ -105,20 +93,14 @@ fn run(args: &Args) -> Result<(), String> {
     for color in Color::BOTH {
         let (side, was) = (tuned.side(color), start.side(color));
         println!("# {color:?}");
-        println!(
-            "{:<14} {:>6} {:>6} {:>8} {:>8}",
-            "term", "mover", "was", "opponent", "was"
+        print!(
+            "{}",
+            term_table(
+                ["mover", "opponent"],
+                [&side.mover, &side.opponent],
+                [&was.mover, &was.opponent]
+            )
         );
-        for (t, term) in Term::ALL.iter().enumerate().take(TERMS) {
-            println!(
-                "{:<14} {:>6} {:>6} {:>8} {:>8}",
-                term.name(),
-                side.mover[t],
-                was.mover[t],
-                side.opponent[t],
-                was.opponent[t]
-            );
-        }
         println!("tempo {} (was {})", side.tempo, was.tempo);
         println!("mover: {:?}", side.mover);
         println!("opponent: {:?}", side.opponent);
