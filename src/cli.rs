@@ -41,8 +41,8 @@ pub enum Command {
         /// COLOUR_order_double, COLOUR_order_block_double; the search's pruning_depth, razor_depth,
         /// futility_margin, branch_slope, branch_offset, branch_cap, calm_slope,
         /// calm_offset, calm_cap, defence_base, defence_per_depth, max_defences, lmr_base,
-        /// lmr_divisor, quiescence_fours, iir_depth, killer_bonus, history_divisor (see
-        /// protocol/gomocup.md).
+        /// lmr_divisor, quiescence_fours, iir_depth, killer_bonus, history_divisor,
+        /// aspiration_window (see protocol/gomocup.md).
         #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_renju_param)]
         params: Vec<(String, String)>,
         /// Search White's 4th move of the 26 renju openings instead of playing the book's.

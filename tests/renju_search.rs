@@ -113,6 +113,49 @@ fn a_four_is_blocked_and_a_raised_stop_flag_still_answers() {
 }
 
 /// A renju board after `moves` ("x,y" each, Black first, alternating).
+/// An aspiration window of one point misses at almost every iteration: the re-searches
+/// that widen it must still end in one reported iteration per depth, and find the wins.
+#[test]
+fn a_narrow_aspiration_window_reports_each_depth_once_and_still_wins() {
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::new(8, 1);
+    let mut params = engine.params();
+    params.search.aspiration_window = 1;
+    engine.set_params(params);
+    for p in &vcf_puzzles(32, Rule::Renju, 3, 4) {
+        let mut depths = Vec::new();
+        let r = engine.search(&p.board, p.to_move, &Limits::depth(4), &stop, &mut |it| {
+            depths.push(it.depth)
+        });
+        let best = r.best.unwrap();
+        assert!(r.mate.is_some_and(|m| m > 0), "no mate found");
+        assert!(four_wins(
+            &mut p.board.clone(),
+            p.to_move,
+            best,
+            p.depth + 2,
+            true
+        ));
+        assert!(depths.windows(2).all(|w| w[1] == w[0] + 1), "{depths:?}");
+    }
+    for b in positions_with_fouls(6) {
+        let mut depths = Vec::new();
+        let r = engine.search(&b, Color::Black, &Limits::depth(8), &stop, &mut |it| {
+            depths.push(it.depth)
+        });
+        let best = r.best.unwrap();
+        assert!(
+            b.stone(best).is_none() && b.foul(best).is_none(),
+            "{best:?}"
+        );
+        let decided = r.mate.is_some();
+        assert!(
+            decided || depths == (1..=8).collect::<Vec<_>>(),
+            "{depths:?}"
+        );
+    }
+}
+
 fn board_after(moves: &str) -> Board {
     let mut b = Board::new(15, Rule::Renju).unwrap();
     for m in moves.split_whitespace() {

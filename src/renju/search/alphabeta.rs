@@ -1,7 +1,7 @@
 //! Principal-variation alpha-beta with iterative deepening, run by each Lazy SMP thread.
 
 use super::eval::{evaluate, move_score};
-use super::params::Tables;
+use super::params::{SearchParams, Tables};
 use super::position::Position;
 use super::tt::{Bound, Entry, TranspositionTable};
 use crate::core::{Color, Point};
@@ -14,7 +14,7 @@ use std::time::Instant;
 pub const WIN: i32 = 20_000;
 /// Scores beyond this are proven wins or losses.
 pub const WIN_BOUND: i32 = WIN - 1_000;
-const INFINITY: i32 = WIN + 1;
+pub(crate) const INFINITY: i32 = WIN + 1;
 /// Bound of a history score; an update moves a score the less the nearer it is to it.
 const HISTORY_MAX: i32 = 1 << 14;
 /// A node's moves with their ordering scores: on the stack, as a node seldom has more
@@ -80,10 +80,26 @@ impl<'a> Worker<'a> {
         }
     }
 
+    pub fn params(&self) -> &SearchParams {
+        &self.shared.tables.params
+    }
+
     /// Searches the root to `depth` among `roots`; `None` if stopped before finishing.
     pub fn iterate(&mut self, depth: i32, roots: &[Point]) -> Option<Iteration> {
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+        self.iterate_in(depth, roots, -INFINITY, INFINITY)
+    }
+
+    /// [`Worker::iterate`] in the window `(alpha, beta)`: a score at or below `alpha` is
+    /// an upper bound, one at or above `beta` a lower bound (the root stops at the first
+    /// move that reaches `beta`).
+    pub fn iterate_in(
+        &mut self,
+        depth: i32,
+        roots: &[Point],
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<Iteration> {
+        let window = (alpha, beta);
         let mut best: Option<(i32, Vec<Point>)> = None;
         let mut order: Vec<Point> = roots.to_vec();
         if let Some(Entry { best: Some(m), .. }) = self.shared.tt.probe(self.pos.hash()) {
@@ -126,10 +142,13 @@ impl<'a> Worker<'a> {
                 score = alpha; // a fail-low bound, not better than the best so far
             }
             if best.is_none() || score > alpha {
-                alpha = score;
+                alpha = alpha.max(score);
                 let mut line = vec![p];
                 line.extend_from_slice(&self.pv[1]);
                 best = Some((score, line));
+            }
+            if score >= beta {
+                break;
             }
         }
         let (score, pv) = best?;
@@ -141,13 +160,20 @@ impl<'a> Worker<'a> {
                 partial: true,
             });
         }
+        let bound = if score <= window.0 {
+            Bound::Upper
+        } else if score >= window.1 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
         self.shared.tt.store(
             self.pos.hash(),
             Entry {
                 best: pv.first().copied(),
                 score,
                 depth,
-                bound: Bound::Exact,
+                bound,
             },
         );
         self.flush_nodes();

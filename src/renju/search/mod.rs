@@ -315,7 +315,8 @@ impl Engine {
             }
             let mut worker = Worker::new(pos.clone(), &shared, 0);
             for depth in 1..=max_depth {
-                let Some(it) = worker.iterate(depth, &root_moves) else {
+                let Some(it) = aspiration_search(&mut worker, depth, &root_moves, last.as_ref())
+                else {
                     break;
                 };
                 let elapsed = start.elapsed();
@@ -395,6 +396,41 @@ impl Engine {
 }
 
 /// Moves to mate (ours positive, theirs negative) of a proven score.
+/// One iteration of the main thread in an aspiration window: `aspiration_window` either
+/// side of the last iteration's score, from depth 5 and while that score is no win or loss.
+/// A score outside the window widens that side (twice the margin each time, then without
+/// limit) and searches again; a cut-short iteration stands as it is.
+fn aspiration_search(
+    worker: &mut Worker,
+    depth: i32,
+    roots: &[Point],
+    last: Option<&Iteration>,
+) -> Option<Iteration> {
+    const NONE: i32 = alphabeta::INFINITY;
+    let mut margin = worker.params().aspiration_window;
+    let (mut alpha, mut beta) = match last {
+        Some(it) if margin > 0 && depth >= 5 && it.score.abs() < WIN_BOUND => {
+            (it.score - margin, it.score + margin)
+        }
+        _ => (-NONE, NONE),
+    };
+    loop {
+        let it = worker.iterate_in(depth, roots, alpha, beta)?;
+        if it.partial {
+            return Some(it);
+        }
+        margin *= 2;
+        let widened = |bound: i32| if margin > 1000 { None } else { Some(bound) };
+        if it.score <= alpha && alpha > -NONE {
+            alpha = widened(it.score - margin).unwrap_or(-NONE);
+        } else if it.score >= beta && beta < NONE {
+            beta = widened(it.score + margin).unwrap_or(NONE);
+        } else {
+            return Some(it);
+        }
+    }
+}
+
 fn mate_of(score: i32) -> Option<i32> {
     if score > WIN_BOUND {
         Some((WIN - score + 1) / 2)

@@ -60,6 +60,9 @@ pub struct SearchParams {
     pub killer_bonus: i32,
     /// A history score adds this fraction of itself to a move's ordering score (1/n).
     pub history_divisor: i32,
+    /// The main thread searches each iteration from depth 5 in a window this far either
+    /// side of the last iteration's score (0: the full window), widening it on a miss.
+    pub aspiration_window: i32,
 }
 
 impl SearchParams {
@@ -82,6 +85,7 @@ impl SearchParams {
         iir_depth: 4,
         killer_bonus: 40,
         history_divisor: 64,
+        aspiration_window: 40,
     };
 }
 
@@ -114,6 +118,7 @@ impl Tunable for SearchParams {
         Param::new("iir_depth", |p| &mut p.iir_depth, 1..=100),
         Param::new("killer_bonus", |p| &mut p.killer_bonus, 0..=1000),
         Param::new("history_divisor", |p| &mut p.history_divisor, 1..=4096),
+        Param::new("aspiration_window", |p| &mut p.aspiration_window, 0..=1000),
     ];
 }
 
