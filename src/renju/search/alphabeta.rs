@@ -80,6 +80,7 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// The search parameters this worker runs with.
     pub fn params(&self) -> &SearchParams {
         &self.shared.tables.params
     }

@@ -395,7 +395,6 @@ impl Engine {
     }
 }
 
-/// Moves to mate (ours positive, theirs negative) of a proven score.
 /// One iteration of the main thread in an aspiration window: `aspiration_window` either
 /// side of the last iteration's score, from depth 5 and while that score is no win or loss.
 /// A score outside the window widens that side (twice the margin each time, then without
@@ -406,13 +405,13 @@ fn aspiration_search(
     roots: &[Point],
     last: Option<&Iteration>,
 ) -> Option<Iteration> {
-    const NONE: i32 = alphabeta::INFINITY;
+    const UNBOUNDED: i32 = alphabeta::INFINITY;
     let mut margin = worker.params().aspiration_window;
     let (mut alpha, mut beta) = match last {
         Some(it) if margin > 0 && depth >= 5 && it.score.abs() < WIN_BOUND => {
             (it.score - margin, it.score + margin)
         }
-        _ => (-NONE, NONE),
+        _ => (-UNBOUNDED, UNBOUNDED),
     };
     loop {
         let it = worker.iterate_in(depth, roots, alpha, beta)?;
@@ -420,17 +419,18 @@ fn aspiration_search(
             return Some(it);
         }
         margin *= 2;
-        let widened = |bound: i32| if margin > 1000 { None } else { Some(bound) };
-        if it.score <= alpha && alpha > -NONE {
-            alpha = widened(it.score - margin).unwrap_or(-NONE);
-        } else if it.score >= beta && beta < NONE {
-            beta = widened(it.score + margin).unwrap_or(NONE);
+        let open = margin > 1000;
+        if it.score <= alpha && alpha > -UNBOUNDED {
+            alpha = if open { -UNBOUNDED } else { it.score - margin };
+        } else if it.score >= beta && beta < UNBOUNDED {
+            beta = if open { UNBOUNDED } else { it.score + margin };
         } else {
             return Some(it);
         }
     }
 }
 
+/// Moves to mate (ours positive, theirs negative) of a proven score.
 fn mate_of(score: i32) -> Option<i32> {
     if score > WIN_BOUND {
         Some((WIN - score + 1) / 2)
