@@ -119,6 +119,38 @@ impl MatchSummary {
     }
 }
 
+/// Stops a match whose engine cannot start at all: a failed start before any game of the
+/// match was played out means a wrong command line or an option the engine refuses, and
+/// every later game would fail the same way and be scored as a loss (or a draw) that no
+/// board decided. A failed start after games were played is scored as usual.
+///
+/// ```
+/// use tengen_tuning::summary::StartCheck;
+/// let mut check = StartCheck::default();
+/// assert!(check.after("start failed").is_err());
+/// let mut check = StartCheck::default();
+/// assert!(check.after("five").is_ok() && check.after("start failed").is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StartCheck {
+    played: bool,
+}
+
+impl StartCheck {
+    /// Records a finished game by its [`Outcome::category`]; an error (to stop the match
+    /// with) when it failed to start and no game before it was played.
+    pub fn after(&mut self, category: &str) -> Result<(), String> {
+        let failed = matches!(category, "start failed" | "both failed");
+        if failed && !self.played {
+            return Err(format!(
+                "the first game ended with '{category}': check the engine commands (match stopped)"
+            ));
+        }
+        self.played |= !failed;
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -633,3 +633,21 @@ fn bad_arguments_fail_cleanly() {
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match() {
+    let out = Command::new(env!("CARGO_BIN_EXE_gtp-match"))
+        .args([
+            "--engine1",
+            "/nonexistent/gtp-engine",
+            "--engine2",
+            "/nonexistent/other",
+        ])
+        .args(["--games", "20", "--size", "9"])
+        .output()
+        .expect("run gtp-match");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("check the engine commands"), "{stderr}");
+    assert!(!stderr.contains("game   2/20"), "{stderr}");
+}

@@ -184,3 +184,24 @@ fn bad_arguments_fail_cleanly() {
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match() {
+    // Twenty games would otherwise each be scored as a loss for the missing engine.
+    let baseline = env!("CARGO_BIN_EXE_baseline");
+    let out = Command::new(env!("CARGO_BIN_EXE_gomocup-match"))
+        .args([
+            "--engine1",
+            "/nonexistent/pbrain-engine",
+            "--engine2",
+            baseline,
+        ])
+        .args(["--games", "20", "--turn-ms", "200"])
+        .output()
+        .expect("run gomocup-match");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("check the engine commands"), "{stderr}");
+    assert!(stderr.contains("/nonexistent/pbrain-engine"), "{stderr}");
+    assert!(!stderr.contains("game   2/20"), "{stderr}");
+}

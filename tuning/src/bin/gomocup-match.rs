@@ -11,7 +11,7 @@ use tengen_tuning::elo::Tally;
 use tengen_tuning::gomocup::{run_match, schedule, MatchConfig};
 use tengen_tuning::openings::{empty_opening, parse_openings, standard_openings};
 use tengen_tuning::sprt::{progress_tail, Sprt, SprtProgress};
-use tengen_tuning::summary::{MatchSummary, Outcome};
+use tengen_tuning::summary::{MatchSummary, Outcome, StartCheck};
 
 /// Plays a match between two Gomocup-protocol engines, judged by Tengen's exact rules.
 #[derive(Parser, Debug)]
@@ -128,6 +128,7 @@ fn run(args: &Args) -> Result<(), String> {
     let mut done = 0;
     let mut tally = Tally::default();
     let mut sprt = args.sprt.map(SprtProgress::new);
+    let (mut start_check, mut broken) = (StartCheck::default(), None);
     let records = run_match(
         &config,
         &engine1,
@@ -135,6 +136,10 @@ fn run(args: &Args) -> Result<(), String> {
         &games,
         args.concurrency,
         |rec| {
+            if let Err(e) = start_check.after(rec.category()) {
+                broken = Some(format!("{e}: {}", rec.reason));
+                return ControlFlow::Break(());
+            }
             done += 1;
             tally.add(rec.engine1_points());
             let (black, white) = rec.players(&name1, &name2);
@@ -164,6 +169,9 @@ fn run(args: &Args) -> Result<(), String> {
             flow
         },
     );
+    if let Some(why) = broken {
+        return Err(why);
+    }
     let summary = MatchSummary::new(&records);
     print!("{}", summary.report(&name1, &name2));
     if let Some(sprt) = &sprt {

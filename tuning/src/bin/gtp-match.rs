@@ -14,7 +14,7 @@ use tengen_tuning::engine::EngineSpec;
 use tengen_tuning::gtp::{run_match, GtpMatchConfig, ScoreAgreement, TimeLimit};
 use tengen_tuning::openings::parse_go_openings;
 use tengen_tuning::sprt::{progress_tail, Sprt, SprtProgress};
-use tengen_tuning::summary::{MatchSummary, Outcome};
+use tengen_tuning::summary::{MatchSummary, Outcome, StartCheck};
 
 /// Plays a match between two GTP engines, every move judged by Tengen's rules core.
 #[derive(Parser, Debug)]
@@ -165,6 +165,7 @@ fn run(args: &Args) -> Result<(), String> {
     let mut done = 0;
     let mut tally = Tally::default();
     let mut sprt = args.sprt.map(SprtProgress::new);
+    let (mut start_check, mut broken) = (StartCheck::default(), None);
     let records = run_match(
         &config,
         &engine1,
@@ -172,6 +173,10 @@ fn run(args: &Args) -> Result<(), String> {
         games,
         args.concurrency,
         |rec| {
+            if let Err(e) = start_check.after(rec.category()) {
+                broken = Some(format!("{e}: {}", rec.reason));
+                return ControlFlow::Break(());
+            }
             done += 1;
             tally.add(rec.engine1_points());
             let (black, white) = rec.players(&name1, &name2);
@@ -211,6 +216,9 @@ fn run(args: &Args) -> Result<(), String> {
             flow
         },
     );
+    if let Some(why) = broken {
+        return Err(why);
+    }
     let summary = MatchSummary::new(&records);
     print!("{}", summary.report(&name1, &name2));
     if let Some(sprt) = &sprt {
