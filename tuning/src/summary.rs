@@ -127,9 +127,10 @@ impl MatchSummary {
 /// ```
 /// use tengen_tuning::summary::StartCheck;
 /// let mut check = StartCheck::default();
-/// assert!(check.after("start failed").is_err());
+/// assert!(check.after("start failed", &"no such file").is_err());
 /// let mut check = StartCheck::default();
-/// assert!(check.after("five").is_ok() && check.after("start failed").is_ok());
+/// assert!(check.after("five", &"five").is_ok());
+/// assert!(check.after("start failed", &"no such file").is_ok());
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StartCheck {
@@ -137,18 +138,24 @@ pub struct StartCheck {
 }
 
 impl StartCheck {
-    /// Records a finished game by its [`Outcome::category`]; an error (to stop the match
-    /// with) when it failed to start and no game before it was played.
-    pub fn after(&mut self, category: &str) -> Result<(), String> {
-        let failed = matches!(category, "start failed" | "both failed");
+    /// Records a finished game by its [`Outcome::category`] and how it ended; an error
+    /// (to stop the match with) when it failed to start and no game before it was played.
+    pub fn after(&mut self, category: &str, reason: &dyn std::fmt::Display) -> Result<(), String> {
+        let failed = is_failed_start(category);
         if failed && !self.played {
             return Err(format!(
-                "the first game ended with '{category}': check the engine commands (match stopped)"
+                "the first game ended before a move ({reason}): check the engine commands \
+                 (match stopped)"
             ));
         }
         self.played |= !failed;
         Ok(())
     }
+}
+
+/// Is an [`Outcome::category`] that of a game no engine could start?
+pub fn is_failed_start(category: &str) -> bool {
+    matches!(category, "start failed" | "both failed")
 }
 
 #[cfg(test)]

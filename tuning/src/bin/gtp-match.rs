@@ -173,8 +173,8 @@ fn run(args: &Args) -> Result<(), String> {
         games,
         args.concurrency,
         |rec| {
-            if let Err(e) = start_check.after(rec.category()) {
-                broken = Some(format!("{e}: {}", rec.reason));
+            if let Err(e) = start_check.after(rec.category(), &rec.reason) {
+                broken = Some(e);
                 return ControlFlow::Break(());
             }
             done += 1;

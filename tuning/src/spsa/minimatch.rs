@@ -7,7 +7,7 @@ use crate::engine::EngineSpec;
 use crate::gomocup::{self, MatchConfig};
 use crate::gtp::{self, GtpMatchConfig};
 use crate::openings::Opening;
-use crate::summary::Outcome;
+use crate::summary::{is_failed_start, Outcome};
 use std::ops::ControlFlow;
 
 /// The base command line of the tuned engine, run as is or with `sh -c`.
@@ -96,10 +96,7 @@ pub fn iteration_openings<T: Clone>(all: &[T], k: usize, pairs: usize) -> Vec<T>
 /// (a wrong command line or a parameter the engine refuses), which would otherwise
 /// count as a game lost, or drawn, by the parameters.
 fn result_of<O: Outcome>(records: &[O]) -> Result<MiniMatchResult, String> {
-    if let Some(failed) = records
-        .iter()
-        .find(|r| matches!(r.category(), "start failed" | "both failed"))
-    {
+    if let Some(failed) = records.iter().find(|r| is_failed_start(r.category())) {
         return Err(format!(
             "an engine failed to start ({}): check the engine command and that it takes \
              every parameter of the file as --param NAME=VALUE within its range",
