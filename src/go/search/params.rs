@@ -50,7 +50,7 @@ impl MctsParams {
         rave_equivalence: 1500.0,
         exploration: 0.1,
         pattern_prior: 0.15,
-        policy_weight: 1.0,
+        policy_weight: 0.6,
         score_utility: 0.1,
         score_scale: 1.0,
     };
