@@ -1080,8 +1080,17 @@ impl<'a> Worker<'a> {
                 Some(children) => children,
                 None => {
                     let leaf = arena.node(node);
-                    let ripe = node == self.shared.root || leaf.visits() + 1 >= self.expand_at;
-                    if ripe && leaf.claim() && self.expand(node, color, last) {
+                    let root = node == self.shared.root;
+                    let ripe = root || leaf.visits() + 1 >= self.expand_at;
+                    if ripe && leaf.claim() {
+                        if self.expand(node, color, last) {
+                            continue;
+                        }
+                    } else if root {
+                        // Another thread is expanding the root: a playout from it now
+                        // would rate no move, and with many threads on few cores a
+                        // descheduled expansion lets each of them run many.
+                        std::thread::yield_now();
                         continue;
                     }
                     break;
