@@ -4,11 +4,10 @@
 //! move left in atari, save an own chain the last move put in atari (by taking an
 //! attacker or by running), catch a chain of two liberties in an atari it cannot escape,
 //! and never make a move that puts an own chain of several stones in atari without taking
-//! anything (a self-atari, almost always a blunder). Playouts also come back to a ko they
-//! lost a move or two before; then they replay the last reply that won after the same
-//! moves ([`Replies`]), then answer near the last move by the learned 3x3 shapes, as
-//! often as the shapes there call for. Everything else is chosen uniformly, without
-//! filling an own eye.
+//! anything (a self-atari, almost always a blunder). Playouts then replay the last reply
+//! that won after the same moves ([`Replies`]), then answer near the last move by the
+//! learned 3x3 shapes, as often as the shapes there call for. Everything else is chosen
+//! uniformly, without filling an own eye.
 
 use super::patterns::{shipped, shipped_shapes};
 use super::replies::Replies;
@@ -569,7 +568,6 @@ impl FirstPlayed {
 
 /// Plays the policy from `position`, `first` to move and `last` the move before, until
 /// both sides pass (or a move limit against long cycles), marking every move in `played`.
-/// A ko lost a few moves before is [taken back](KoFight) first, some of the time.
 /// With `replies`, their last good reply comes after the tactical one and before shape,
 /// and every move is recorded in them.
 pub(super) fn playout(
@@ -584,8 +582,6 @@ pub(super) fn playout(
     let (mut color, mut passes) = (first, 0);
     // The vital point of the eye space the last move's capture left, if it is dead.
     let mut vital = None;
-    let mut ko_fight = KoFight::default();
-    ko_fight.after_move(position);
     for _ in 0..limit {
         if passes >= 2 {
             break;
@@ -593,7 +589,6 @@ pub(super) fn playout(
         let mv = vital
             .take()
             .filter(|&v| position.check(color, v, Suicide::Illegal).is_ok())
-            .or_else(|| ko_fight.retake(position, color, rng))
             .or_else(|| last.and_then(|l| tactical_reply(position, color, l)))
             .or_else(|| replies.as_deref().and_then(|r| r.reply(position, color)))
             .or_else(|| last.and_then(|l| local_reply(position, color, l, rng)))
@@ -617,53 +612,8 @@ pub(super) fn playout(
                 passes += 1;
             }
         }
-        ko_fight.after_move(position);
         last = mv;
         color = !color;
-    }
-}
-
-/// For how many moves after a ko's capture the side that could not retake it at once
-/// still comes back to it. Without this a playout's ko stays, most of the time, with
-/// whoever took it first, whatever the threats: the playouts then judge a ko fight by who
-/// starts it. (Pachi's playouts retake a ko in the same way.)
-const KO_FIGHT_MOVES: u8 = 3;
-/// How often a playout takes back a ko it may [come back to](KO_FIGHT_MOVES).
-const KO_RETAKE_RATE: f64 = 0.4;
-
-/// The last simple ko of a playout: its point and the colour that could not retake it at
-/// once, and how many moves ago it was taken.
-#[derive(Clone, Copy, Debug, Default)]
-struct KoFight {
-    ko: Option<(Vertex, Color)>,
-    age: u8,
-}
-
-impl KoFight {
-    /// Notes the ko the last move took, if any, and ages the one before.
-    fn after_move(&mut self, position: &Position) {
-        match position.ko() {
-            Some(ko) => {
-                *self = KoFight {
-                    ko: Some(ko),
-                    age: 0,
-                }
-            }
-            None => self.age = self.age.saturating_add(1),
-        }
-    }
-
-    /// Retaking the ko, when `color` was the side kept from it, the ban has lapsed, the
-    /// capture is recent and a draw at [`KO_RETAKE_RATE`] says so.
-    fn retake(&self, position: &Position, color: Color, rng: &mut SplitMix64) -> Option<Vertex> {
-        let (v, banned) = self.ko?;
-        (banned == color
-            && self.age <= KO_FIGHT_MOVES
-            && position.ko().is_none()
-            && rng.unit() < KO_RETAKE_RATE
-            && position.check(color, v, Suicide::Illegal).is_ok()
-            && !is_blunder(position, color, v))
-        .then_some(v)
     }
 }
 
@@ -953,53 +903,6 @@ mod tests {
         )
         .unwrap();
         assert_eq!(tactical_reply(&pos, Color::Black, at(&pos, 2, 3)), None);
-    }
-
-    #[test]
-    fn playouts_come_back_to_a_ko_for_a_few_moves() {
-        // Black takes the ko at (1,1) by (2,1); White may retake at (1,1) after a move
-        // elsewhere, for three moves, about 40% of the time.
-        let mut pos = parse_diagram(
-            ".XO....\n\
-             XO.O...\n\
-             .XO....\n\
-             .......\n\
-             .......\n\
-             .......\n\
-             .......",
-        )
-        .unwrap();
-        let mut fight = KoFight::default();
-        pos.place(Color::Black, at(&pos, 2, 1));
-        fight.after_move(&pos);
-        let ko = at(&pos, 1, 1);
-        assert_eq!(pos.ko(), Some((ko, Color::White)));
-        let mut rng = SplitMix64::new(7);
-        // Banned at once.
-        assert_eq!(fight.retake(&pos, Color::White, &mut rng), None);
-        let retakes = |fight: &KoFight, pos: &Position, color, rng: &mut SplitMix64| {
-            (0..1000)
-                .filter(|_| fight.retake(pos, color, rng) == Some(ko))
-                .count()
-        };
-        let mut counts = Vec::new();
-        for (color, x) in [(Color::White, 5), (Color::Black, 5), (Color::White, 6)] {
-            pos.place(color, at(&pos, x, 5 + u8::from(color == Color::White)));
-            fight.after_move(&pos);
-            counts.push((
-                retakes(&fight, &pos, Color::White, &mut rng),
-                retakes(&fight, &pos, Color::Black, &mut rng),
-            ));
-        }
-        // After White's threat it is Black's turn; after Black's answer White retakes.
-        assert_eq!(counts[0].1, 0, "{counts:?}");
-        assert!((300..500).contains(&counts[1].0), "{counts:?}");
-        assert_eq!(counts.iter().map(|c| c.1).sum::<usize>(), 0);
-        for _ in 0..2 {
-            pos.pass();
-            fight.after_move(&pos);
-        }
-        assert_eq!(retakes(&fight, &pos, Color::White, &mut rng), 0);
     }
 
     #[test]
