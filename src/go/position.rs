@@ -128,6 +128,9 @@ impl Liberties {
     }
 }
 
+/// The most liberties [`Position::liberties_up_to`] counts.
+pub const MAX_COUNTED_LIBERTIES: usize = 8;
+
 /// What one placement takes off the board ([`Position::removals`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Removals {
@@ -396,6 +399,38 @@ impl Position {
         }
         found.sort_unstable();
         (count == 2).then(|| found.map(Vertex))
+    }
+
+    /// How many liberties the chain on `v` has, counted up to `limit` (at most
+    /// [`MAX_COUNTED_LIBERTIES`]; a chain with more answers `limit`); 0 when `v` is empty.
+    /// The pseudo-liberties answer for single stones and for chains with many of them;
+    /// other chains are read only until `limit` liberties show.
+    pub fn liberties_up_to(&self, v: Vertex, limit: usize) -> usize {
+        debug_assert!(limit <= MAX_COUNTED_LIBERTIES);
+        let cell = self.cells[v.index()];
+        if cell.color >= EMPTY {
+            return 0;
+        }
+        let chain = self.cell(usize::from(cell.rep));
+        let pseudo = chain.libs.count() as usize;
+        // A liberty counts once per stone beside it, four times at most; a single stone's
+        // are all different.
+        if pseudo.div_ceil(4) >= limit || chain.stones == 1 {
+            return pseudo.min(limit);
+        }
+        let (mut found, mut count) = ([u16::MAX; MAX_COUNTED_LIBERTIES], 0);
+        for s in self.chain_stones(v) {
+            for &n in &self.geo.neighbours[s.index()] {
+                if self.cell(usize::from(n)).color == EMPTY && !found[..count].contains(&n) {
+                    found[count] = n;
+                    count += 1;
+                    if count == limit {
+                        return limit;
+                    }
+                }
+            }
+        }
+        count
     }
 
     /// Is `color` allowed to play on `v` under `suicide`? Superko is the game record's
@@ -1064,7 +1099,7 @@ mod tests {
     }
 
     #[test]
-    fn chain_walk_atari_and_two_liberty_tests_agree_with_exact_sets() {
+    fn chain_walk_and_liberty_counts_agree_with_exact_sets() {
         let mut rng = SplitMix64::new(7);
         let mut pos = Position::new(BoardSize::new(9).unwrap());
         let mut color = Color::Black;
@@ -1085,6 +1120,9 @@ mod tests {
                 let two = (pos.stone(v).is_some() && liberties.len() == 2)
                     .then(|| [0, 1].map(|k| Vertex(liberties.iter().nth(k).unwrap() as u16)));
                 assert_eq!(pos.two_liberties(v), two);
+                for limit in 1..=MAX_COUNTED_LIBERTIES {
+                    assert_eq!(pos.liberties_up_to(v, limit), liberties.len().min(limit));
+                }
                 twos += usize::from(two.is_some());
                 ataris += usize::from(in_atari);
             }
