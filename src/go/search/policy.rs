@@ -4,8 +4,8 @@
 //! move left in atari, save an own chain the last move put in atari (by taking an
 //! attacker or by running), catch a chain of two liberties in an atari it cannot escape,
 //! in a capturing race the last move shortened take first the opponent chain that cannot
-//! escape, and never make a move that puts an own chain of several stones in atari without taking
-//! anything (a self-atari, almost always a blunder). Playouts then replay the last reply
+//! escape, and never make a move that puts an own chain of several stones in atari
+//! without taking anything (a self-atari, almost always a blunder). Playouts then replay the last reply
 //! that won after the same moves ([`Replies`]), then answer near the last move by the
 //! learned 3x3 shapes, as often as the shapes there call for. Everything else is chosen
 //! uniformly, without filling an own eye.
@@ -15,7 +15,7 @@ use super::replies::Replies;
 use super::shape::{is_good_shape, raw_surroundings};
 use crate::core::{Color, Point, SplitMix64};
 use crate::go::position::EMPTY;
-use crate::go::{Position, Suicide, Vertex};
+use crate::go::{Points, Position, Suicide, Vertex};
 
 /// How many random candidates a playout move looks at before it accepts a self-atari.
 const SELF_ATARI_RETRIES: usize = 3;
@@ -389,18 +389,15 @@ fn race_reply(position: &Position, color: Color, last: Vertex) -> Option<Vertex>
         if !(3..=RACE_LIBERTIES).contains(&liberties) {
             continue;
         }
-        let mut seen = [usize::MAX; 8];
-        let mut count = 0;
+        // The opponent chains already weighed, by representative.
+        let mut seen = Points::EMPTY;
         for s in position.chain_stones(own) {
             for them in stones_beside(position, s, !color) {
                 let theirs = position.chain_id(them.index());
-                if seen[..count].contains(&theirs) {
+                if seen.contains(theirs) {
                     continue;
                 }
-                if count < seen.len() {
-                    seen[count] = theirs;
-                    count += 1;
-                }
+                seen.insert(theirs);
                 let Some(pair) = position.two_liberties(them) else {
                     continue;
                 };
