@@ -60,11 +60,10 @@ fn point(game: &Game, decision: Decision) -> Option<Point> {
     }
 }
 
-#[test]
-fn takes_the_chain_whose_capture_decides_the_game() {
-    // White's eight stones have one liberty, at (3,5), and so have Black's two beside
-    // them: whoever plays there first takes the other's. Taking White's wins.
-    let game = game_from(
+/// White's eight stones have one liberty, at (3,5), and so have Black's two beside them:
+/// whoever plays there first takes the other's. Taking White's wins.
+fn capture_decides_game() -> Game {
+    game_from(
         ".........\n\
          .........\n\
          ..XXXX...\n\
@@ -75,11 +74,41 @@ fn takes_the_chain_whose_capture_decides_the_game() {
          .........\n\
          .........",
         Rules::chinese(),
-    );
+    )
+}
+
+#[test]
+fn takes_the_chain_whose_capture_decides_the_game() {
+    let game = capture_decides_game();
     let outcome = search(&game, Color::Black, 3000, 1);
     assert_eq!(point(&game, outcome.decision), Some(Point::new(3, 5)));
     let best = &outcome.analysis.moves[0];
     assert!(best.winrate > 0.8, "{best:?}");
+}
+
+#[test]
+fn stops_once_no_other_move_can_overtake_the_one_played() {
+    let game = capture_decides_game();
+    let limit = 3000;
+    let run = |stop_when_decided| {
+        let limits = Limits {
+            playouts: Some(limit),
+            stop_when_decided,
+            ..Limits::default()
+        };
+        let mut engine = Engine::new(SearchConfig::default());
+        let stop = AtomicBool::new(false);
+        engine.search(&game, Color::Black, &limits, &stop, &mut |_| {}, None)
+    };
+    let (full, early) = (run(false), run(true));
+    assert_eq!(full.analysis.visits, limit);
+    assert!(early.analysis.visits < limit, "{}", early.analysis.visits);
+    // One thread and one seed: the early search is the start of the full one, and where it
+    // stopped the move played led the next one by more playouts than were left.
+    assert_eq!(early.decision, full.decision);
+    let moves = &early.analysis.moves;
+    let lead = moves[0].visits - moves.get(1).map_or(0, |m| m.visits);
+    assert!(lead > limit - early.analysis.visits, "{moves:?}");
 }
 
 /// Black owns the top two rows of a 5x5 board, with an eye in the corner and a dead White

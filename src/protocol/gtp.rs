@@ -634,6 +634,7 @@ impl Session {
             time,
             cleanup,
             allow_resign: !cleanup,
+            stop_when_decided: true,
         }
     }
 
@@ -806,6 +807,7 @@ impl Session {
             time: Some(FINAL_STATUS_TIME),
             cleanup: false,
             allow_resign: false,
+            stop_when_decided: false,
         };
         let mut verdict = self
             .engine()

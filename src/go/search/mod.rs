@@ -148,6 +148,10 @@ pub struct Limits {
     pub cleanup: bool,
     /// May the search resign?
     pub allow_resign: bool,
+    /// Stop as soon as the move to play is decided: when no other root move can overtake
+    /// the most-visited one (the move played) with the playouts still to come, counted
+    /// exactly for `playouts` and estimated from the playouts so far for `time`.
+    pub stop_when_decided: bool,
 }
 
 /// What the search thinks of one root move.
@@ -382,6 +386,7 @@ impl Engine {
                     let now = Instant::now();
                     if time.is_some_and(|t| now - start >= t)
                         || pondering && shared.arena.nearly_full(1.0 - PONDER_FILL)
+                        || limits.stop_when_decided && shared.decided(limits, time, now - start)
                     {
                         shared.done.store(true, Relaxed);
                     }
@@ -960,6 +965,29 @@ impl Shared<'_> {
         }
     }
 
+    /// Has the root's most-visited move more playouts over the next one than the search
+    /// has left ([`playouts_left`]): so many that the move played cannot change?
+    fn decided(&self, limits: &Limits, time: Option<Duration>, elapsed: Duration) -> bool {
+        let done = self.playouts.load(Relaxed);
+        let Some(left) = playouts_left(limits.playouts, time, done, elapsed) else {
+            return false;
+        };
+        let arena = self.arena;
+        let Some(children) = arena.node(self.root).children() else {
+            return false;
+        };
+        let (mut first, mut second) = (0u64, 0u64);
+        for (_, node) in arena.nodes(children) {
+            let visits = u64::from(node.visits());
+            if visits > first {
+                (first, second) = (visits, first);
+            } else if visits > second {
+                second = visits;
+            }
+        }
+        first - second > left
+    }
+
     fn analysis(&self) -> Analysis {
         let arena = self.arena;
         let root = arena.node(self.root);
@@ -1374,6 +1402,25 @@ fn for_color(color: Color, black: u32, lead: i64) -> (u32, i64) {
     }
 }
 
+/// At most how many more playouts a search that has run `done` of them in `elapsed` will
+/// run, under a limit of `playouts` and of `time`; `None` if it cannot tell. Whichever
+/// limit stops the search first, each bounds the playouts left: `playouts` exactly, `time`
+/// by the rate so far, once a tenth of it has passed (the first playouts of a search are
+/// the slowest, so the rate errs towards more).
+fn playouts_left(
+    playouts: Option<u64>,
+    time: Option<Duration>,
+    done: u64,
+    elapsed: Duration,
+) -> Option<u64> {
+    let by_playouts = playouts.map(|limit| limit.saturating_sub(done));
+    let by_time = time.filter(|&t| elapsed >= t / 10).map(|t| {
+        let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
+        (rate * t.saturating_sub(elapsed).as_secs_f64()).ceil() as u64
+    });
+    by_playouts.into_iter().chain(by_time).min()
+}
+
 /// The lead recorded for a game decided by a rule: the whole board to the winner.
 fn by_rule_lead(result: GameResult, position: &Position) -> i64 {
     let board = 2 * position.size().points() as i64;
@@ -1461,6 +1508,27 @@ mod tests {
         };
         assert_eq!(select_between([(15, 20), (16, 1)], win_rate_only), 1);
         assert_eq!(select_between([(15, 20), (16, 1)], mcts), 0);
+    }
+
+    #[test]
+    fn the_playouts_left_are_bounded_by_the_first_limit_to_stop_the_search() {
+        let ms = Duration::from_millis;
+        assert_eq!(playouts_left(None, None, 500, ms(100)), None);
+        assert_eq!(playouts_left(Some(3000), None, 500, ms(100)), Some(2500));
+        assert_eq!(playouts_left(Some(3000), None, 3500, ms(100)), Some(0));
+        // 500 playouts in 100 ms: another 4000 in the 800 ms left.
+        assert_eq!(playouts_left(None, Some(ms(900)), 500, ms(100)), Some(4000));
+        assert_eq!(
+            playouts_left(Some(3000), Some(ms(900)), 500, ms(100)),
+            Some(2500)
+        );
+        assert_eq!(playouts_left(None, Some(ms(900)), 500, ms(1000)), Some(0));
+        // Before a tenth of the time, the rate is not trusted; the playouts still bound.
+        assert_eq!(playouts_left(None, Some(ms(2000)), 500, ms(100)), None);
+        assert_eq!(
+            playouts_left(Some(800), Some(ms(2000)), 500, ms(100)),
+            Some(300)
+        );
     }
 
     #[test]
