@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 use tengen::core::{Color, Point};
-use tengen::go::search::{Decision, Engine, Limits, MoveInfo, SearchConfig};
+use tengen::go::search::{Decision, Engine, Limits, MoveFilter, MoveInfo, SearchConfig};
 use tengen::go::{parse_diagram, BoardSize, Game, Komi, Rules};
 
 /// A game under `rules` that reaches the stones of `diagram` (rows from the top, no
@@ -109,6 +109,46 @@ fn stops_once_no_other_move_can_overtake_the_one_played() {
     let moves = &early.analysis.moves;
     let lead = moves[0].visits - moves.get(1).map_or(0, |m| m.visits);
     assert!(lead > limit - early.analysis.visits, "{moves:?}");
+}
+
+#[test]
+fn keeps_the_moves_the_filter_forbids_out_of_the_search() {
+    let game = capture_decides_game();
+    let size = game.position().size();
+    let take = size.vertex(Point::new(3, 5));
+    let corner = size.vertex(Point::new(8, 8));
+    let run = |filter: MoveFilter| {
+        let limits = Limits {
+            playouts: Some(1500),
+            filter,
+            ..Limits::default()
+        };
+        let mut engine = Engine::new(SearchConfig::default());
+        let stop = AtomicBool::new(false);
+        engine.search(&game, Color::Black, &limits, &stop, &mut |_| {}, None)
+    };
+    let mut avoid = MoveFilter::default();
+    avoid.avoid(Color::Black, [take], 1);
+    let outcome = run(avoid);
+    assert_ne!(outcome.decision, Decision::Play(take.unwrap()));
+    assert!(outcome.analysis.moves.iter().all(|m| m.mv != take));
+    // Two plies deep the rule no longer holds: White's best answer takes Black's stones
+    // there, and the principal variations show it.
+    assert!(
+        outcome.analysis.moves[0].pv.get(1) == Some(&take),
+        "{:?}",
+        outcome.analysis.moves[0]
+    );
+    let mut allow = MoveFilter::default();
+    allow.allow(Color::Black, [corner], 1);
+    let outcome = run(allow);
+    assert_eq!(outcome.decision, Decision::Play(corner.unwrap()));
+    assert_eq!(outcome.analysis.moves.len(), 1);
+    // A filter that leaves no move at all is set aside.
+    let mut nothing = MoveFilter::default();
+    nothing.allow(Color::Black, [size.vertex(Point::new(2, 2))], 1);
+    let outcome = run(nothing);
+    assert_eq!(outcome.decision, Decision::Play(take.unwrap()));
 }
 
 /// Black owns the top two rows of a 5x5 board, with an eye in the corner and a dead White

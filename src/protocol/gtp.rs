@@ -14,7 +14,8 @@ mod record;
 use crate::core::{Color, Point};
 use crate::go::search::time::{Clock, TimeControl};
 use crate::go::search::{
-    Analysis, Decision, Engine, Limits, MoveInfo, SearchConfig, SearchOutcome, StatusVerdict,
+    Analysis, Decision, Engine, Limits, MoveFilter, MoveInfo, SearchConfig, SearchOutcome,
+    StatusVerdict,
 };
 use crate::go::{
     BoardSize, DeadStones, GameOver, GameResult, Ko, Komi, Points, Position, Rules, Scoring,
@@ -397,13 +398,15 @@ impl Session {
                 Ok(Action::Started)
             }
             "lz-genmove_analyze" | "kata-genmove_analyze" | "genmove_analyze" => {
-                let request = Request::parse(&cmd.args, Self::format(&cmd.name))?;
+                let request =
+                    Request::parse(&cmd.args, Self::format(&cmd.name), self.record.size())?;
                 let color = request.color.unwrap_or(self.record.game().to_move());
                 self.start_move(color, true, Some(request), false, cmd.id);
                 Ok(Action::Started)
             }
             "lz-analyze" | "kata-analyze" | "analyze" => {
-                let request = Request::parse(&cmd.args, Self::format(&cmd.name))?;
+                let request =
+                    Request::parse(&cmd.args, Self::format(&cmd.name), self.record.size())?;
                 self.start_analysis(request, cmd.id);
                 Ok(Action::Started)
             }
@@ -635,6 +638,7 @@ impl Session {
             cleanup,
             allow_resign: !cleanup,
             stop_when_decided: true,
+            filter: MoveFilter::default(),
         }
     }
 
@@ -648,14 +652,15 @@ impl Session {
         cleanup: bool,
         id: Option<u64>,
     ) {
-        let limits = self.move_limits(color, cleanup);
-        if analyze.is_some() {
+        let mut limits = self.move_limits(color, cleanup);
+        if let Some(request) = &analyze {
             self.out.write(&format!("{}\n", Reply::head(true, id)));
+            limits.filter = request.filter.clone();
         }
         let job = Job::Move {
             color,
             commit,
-            analyze,
+            analyze: analyze.clone(),
         };
         self.spawn(job, id, color, limits, analyze);
     }
@@ -665,7 +670,11 @@ impl Session {
         let color = request.color.unwrap_or(self.record.game().to_move());
         self.out.write(&format!("{}\n", Reply::head(true, id)));
         self.stream_open = true;
-        self.spawn(Job::Analysis, id, color, Limits::default(), Some(request));
+        let limits = Limits {
+            filter: request.filter.clone(),
+            ..Limits::default()
+        };
+        self.spawn(Job::Analysis, id, color, limits, Some(request));
     }
 
     /// The one place a search starts: the engine moves into a thread with a copy of the
@@ -691,11 +700,11 @@ impl Session {
         let pondering = matches!(job, Job::Ponder);
         let handle = std::thread::spawn(move || {
             let mut report = |analysis: &Analysis| {
-                if let Some(line) = request.and_then(|r| r.info_line(analysis, size)) {
+                if let Some(line) = request.as_ref().and_then(|r| r.info_line(analysis, size)) {
                     out.write(&format!("{line}\n"));
                 }
             };
-            let every = request.and_then(|r| r.interval);
+            let every = request.as_ref().and_then(|r| r.interval);
             // A bug in a search must not leave the session waiting for ever.
             let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 if pondering {
@@ -806,8 +815,7 @@ impl Session {
             playouts: self.options.playouts,
             time: Some(FINAL_STATUS_TIME),
             cleanup: false,
-            allow_resign: false,
-            stop_when_decided: false,
+            ..Limits::default()
         };
         let mut verdict = self
             .engine()

@@ -25,6 +25,7 @@
 
 mod count;
 mod diamond;
+mod filter;
 mod params;
 pub mod patterns;
 mod policy;
@@ -38,6 +39,7 @@ use crate::go::{
     score, BoardSize, Captures, DeadStones, Game, GameOver, GameResult, LifeAndDeath, LifeOptions,
     Points, Position, Rules, Stop, Suicide, Vertex, MAX_AREA_POINTS,
 };
+pub use filter::MoveFilter;
 pub use params::MctsParams;
 pub use policy::Tactic;
 
@@ -152,6 +154,8 @@ pub struct Limits {
     /// the most-visited one (the move played) with the playouts still to come, counted
     /// exactly for `playouts` and estimated from the playouts so far for `time`.
     pub stop_when_decided: bool,
+    /// Moves the search may not explore (the analysis commands' `avoid` and `allow`).
+    pub filter: MoveFilter,
 }
 
 /// What the search thinks of one root move.
@@ -354,6 +358,7 @@ impl Engine {
             ownership: (0..size.points()).map(|_| AtomicI32::new(0)).collect(),
             owned_playouts: AtomicU32::new(0),
             alone: threads == 1,
+            filter: &limits.filter,
         };
         // After the opponent's pass, judging whether to pass too runs the life-and-death
         // analyser once the search is over: it gets part of the move's time.
@@ -494,7 +499,8 @@ impl Engine {
         // After the opponent's pass, passing may end the game: do so when the count,
         // with the dead stones the analyser proves and the playouts show (every stone
         // clearly judged), wins at least as surely as playing on.
-        if opponent_passed(game, color) && !limits.cleanup {
+        if opponent_passed(game, color) && !limits.cleanup && !limits.filter.forbids(color, None, 1)
+        {
             let stages = Stages::until(deadline, [0.5, 0.5]);
             let (verdict, clear) = judge(
                 game.position(),
@@ -955,9 +961,10 @@ struct Shared<'a> {
     /// The search runs on one thread: its counts need no locked additions
     /// ([`Counter::add`]).
     alone: bool,
+    filter: &'a MoveFilter,
 }
 
-impl Shared<'_> {
+impl<'a> Shared<'a> {
     fn count_playout(&self, limits: &Limits) {
         let n = self.playouts.fetch_add(1, Relaxed) + 1;
         if limits.playouts.is_some_and(|limit| n >= limit) {
@@ -976,8 +983,9 @@ impl Shared<'_> {
         let Some(children) = arena.node(self.root).children() else {
             return false;
         };
+        let permitted = self.permitted(children.clone(), self.color, 1);
         let (mut first, mut second) = (0u64, 0u64);
-        for (_, node) in arena.nodes(children) {
+        for (_, node) in arena.nodes(children).filter(|&(i, _)| permitted(i)) {
             let visits = u64::from(node.visits());
             if visits > first {
                 (first, second) = (visits, first);
@@ -988,6 +996,20 @@ impl Shared<'_> {
         first - second > left
     }
 
+    /// Which of `children`, the moves at ply `depth` (1 for the root's), the filter lets
+    /// `color` play there: those it does not forbid, or all when it forbids every one.
+    fn permitted(
+        &self,
+        children: Range<u32>,
+        color: Color,
+        depth: u32,
+    ) -> impl Fn(u32) -> bool + 'a {
+        let (arena, filter) = (self.arena, self.filter);
+        let forbids = move |i: u32| filter.forbids(color, vertex_of(arena.node(i).mv()), depth);
+        let active = depth <= filter.depth() && children.into_iter().any(|i| !forbids(i));
+        move |i| !active || !forbids(i)
+    }
+
     fn analysis(&self) -> Analysis {
         let arena = self.arena;
         let root = arena.node(self.root);
@@ -996,9 +1018,10 @@ impl Shared<'_> {
             .clone()
             .map(|i| f64::from(arena.node(i).stats().prior))
             .sum();
+        let permitted = self.permitted(children.clone(), self.color, 1);
         let mut moves: Vec<MoveInfo> = children
             .clone()
-            .filter(|&i| arena.node(i).visits() > 0)
+            .filter(|&i| arena.node(i).visits() > 0 && permitted(i))
             .map(|i| {
                 let s = arena.node(i).stats();
                 let visits = f64::from(s.visits);
@@ -1012,7 +1035,7 @@ impl Shared<'_> {
                         - 1.96 * (winrate * (1.0 - winrate) / visits).sqrt()
                         - 0.5 / visits,
                     score_lead: s.lead as f64 / 2.0 / visits,
-                    pv: self.principal_variation(i),
+                    pv: self.principal_variation(i, self.color),
                 }
             })
             .collect();
@@ -1038,12 +1061,16 @@ impl Shared<'_> {
         }
     }
 
-    /// The most visited line from node `i`, its own move first.
-    fn principal_variation(&self, mut i: u32) -> Vec<Option<Vertex>> {
+    /// The most visited line from node `i`, a root move of `color`, its own move first
+    /// (skipping the moves the filter forbids).
+    fn principal_variation(&self, mut i: u32, mut color: Color) -> Vec<Option<Vertex>> {
         let mut pv = vec![vertex_of(self.arena.node(i).mv())];
         while pv.len() < 16 {
+            color = !color;
+            let depth = pv.len() as u32 + 1;
             let Some(best) = self.arena.node(i).children().and_then(|c| {
-                c.filter(|&k| self.arena.node(k).visits() > 0)
+                let permitted = self.permitted(c.clone(), color, depth);
+                c.filter(|&k| self.arena.node(k).visits() > 0 && permitted(k))
                     .max_by_key(|&k| self.arena.node(k).visits())
             }) else {
                 break;
@@ -1124,7 +1151,7 @@ impl<'a> Worker<'a> {
                     break;
                 }
             };
-            let child = self.select(node, children, color);
+            let child = self.select(node, children, color, played_moves + 1);
             let mv = vertex_of(arena.node(child).mv());
             if self.game.play(color, mv.map(|v| size.point(v))).is_err() {
                 // Legal when the node was made, from this same game: never expected; the
@@ -1217,11 +1244,12 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The child to descend to, `color` to move: the best mix of win rate (with its
-    /// prior), RAVE, score, learned policy and exploration, counting other threads'
-    /// descents as losses.
-    fn select(&self, parent: u32, children: Range<u32>, color: Color) -> u32 {
+    /// The child to descend to, `color` to move at ply `depth` (1 at the root): of the
+    /// moves the filter permits, the best mix of win rate (with its prior), RAVE, score,
+    /// learned policy and exploration, counting other threads' descents as losses.
+    fn select(&self, parent: u32, children: Range<u32>, color: Color, depth: u32) -> u32 {
         let arena = self.shared.arena;
+        let permitted = self.shared.permitted(children.clone(), color, depth);
         let parent_visits = f64::from(arena.node(parent).visits());
         let log_parent = (parent_visits + 1.0).ln();
         let MctsParams {
@@ -1273,6 +1301,7 @@ impl<'a> Worker<'a> {
         };
         arena
             .nodes(children)
+            .filter(|&(i, _)| permitted(i))
             .map(|(i, node)| (i, value(node)))
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(i, _)| i)
@@ -1478,9 +1507,10 @@ mod tests {
             ownership: Vec::new(),
             owned_playouts: AtomicU32::new(0),
             alone: true,
+            filter: &MoveFilter::default(),
         };
         let worker = Worker::new(&shared, &game, 1);
-        let picked = worker.select(root, first..first + 2, Color::Black);
+        let picked = worker.select(root, first..first + 2, Color::Black, 1);
         arena.node(picked).mv()
     }
 

@@ -4,7 +4,7 @@
 use super::frame::Failure;
 use super::parse_color;
 use crate::core::Color;
-use crate::go::search::Analysis;
+use crate::go::search::{Analysis, MoveFilter};
 use crate::go::BoardSize;
 use std::fmt::Write;
 use std::time::Duration;
@@ -20,7 +20,7 @@ pub enum Format {
 }
 
 /// What an analysis command asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Request {
     /// The side to analyse; `None` for the side to move.
     pub color: Option<Color>,
@@ -34,6 +34,8 @@ pub struct Request {
     pub root_info: bool,
     /// The line format.
     pub format: Format,
+    /// The moves kept out of the search (`avoid` and `allow`).
+    pub filter: MoveFilter,
 }
 
 /// The interval when the command names none: one second.
@@ -52,8 +54,9 @@ fn flag(value: &str) -> Result<bool, Failure> {
 }
 
 impl Request {
-    /// Reads `[COLOR] [INTERVAL] [KEY VALUE]…`.
-    pub fn parse(args: &[String], format: Format) -> Result<Request, Failure> {
+    /// Reads `[COLOR] [INTERVAL] [KEY VALUE]…` on a board of `size`, where `avoid` and
+    /// `allow` take three values: `COLOR VERTEX,VERTEX,… UNTIL_DEPTH`.
+    pub fn parse(args: &[String], format: Format, size: BoardSize) -> Result<Request, Failure> {
         let mut request = Request {
             color: None,
             interval: interval(DEFAULT_INTERVAL_CS),
@@ -61,6 +64,7 @@ impl Request {
             ownership: false,
             root_info: false,
             format,
+            filter: MoveFilter::default(),
         };
         let mut rest = args;
         if let Some(color) = rest.first().and_then(|a| parse_color(a).ok()) {
@@ -71,20 +75,37 @@ impl Request {
             request.interval = interval(centis);
             rest = &rest[1..];
         }
-        if rest.len() % 2 != 0 {
-            return Err(Failure::syntax());
-        }
         let number = |v: &str| v.parse::<u64>().map_err(|_| Failure::syntax());
-        for pair in rest.chunks(2) {
-            let (key, value) = (pair[0].as_str(), pair[1].as_str());
+        let mut tokens = rest.iter().map(String::as_str);
+        while let Some(key) = tokens.next() {
+            let mut value = || tokens.next().ok_or_else(Failure::syntax);
             match key {
-                "interval" => request.interval = interval(number(value)?),
-                "maxmoves" => request.max_moves = Some(number(value)? as usize),
+                "interval" => request.interval = interval(number(value()?)?),
+                "maxmoves" => request.max_moves = Some(number(value()?)? as usize),
                 "minmoves" => {
-                    number(value)?;
+                    number(value()?)?;
                 }
-                "ownership" if format == Format::KataGo => request.ownership = flag(value)?,
-                "rootInfo" if format == Format::KataGo => request.root_info = flag(value)?,
+                "ownership" if format == Format::KataGo => request.ownership = flag(value()?)?,
+                "rootInfo" if format == Format::KataGo => request.root_info = flag(value()?)?,
+                "avoid" | "allow" => {
+                    let color = parse_color(value()?).map_err(|_| Failure::syntax())?;
+                    let moves = value()?
+                        .split(',')
+                        .map(|v| size.parse_vertex(v))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(|_| Failure::syntax())?;
+                    let depth = u32::try_from(number(value()?)?).unwrap_or(u32::MAX);
+                    // One `allow`, and then no `avoid` (as KataGo has it).
+                    let filter = &mut request.filter;
+                    if filter.allows_only() || key == "allow" && !filter.is_empty() {
+                        return Err(Failure::syntax());
+                    }
+                    if key == "allow" {
+                        filter.allow(color, moves, depth);
+                    } else {
+                        filter.avoid(color, moves, depth);
+                    }
+                }
                 _ => return Err(Failure::syntax()),
             }
         }
@@ -167,6 +188,10 @@ mod tests {
         text.split_whitespace().map(str::to_string).collect()
     }
 
+    fn parse(args: &[String], format: Format) -> Result<Request, Failure> {
+        Request::parse(args, format, BoardSize::new(19).unwrap())
+    }
+
     fn analysis(size: BoardSize) -> Analysis {
         let v = |name: &str| size.parse_vertex(name).unwrap();
         Analysis {
@@ -200,10 +225,10 @@ mod tests {
 
     #[test]
     fn arguments_color_interval_and_keys() {
-        let r = Request::parse(&args("W 25"), Format::LeelaZero).unwrap();
+        let r = parse(&args("W 25"), Format::LeelaZero).unwrap();
         assert_eq!(r.color, Some(Color::White));
         assert_eq!(r.interval, Some(Duration::from_millis(250)));
-        let r = Request::parse(
+        let r = parse(
             &args("interval 0 maxmoves 3 ownership true"),
             Format::KataGo,
         );
@@ -213,21 +238,49 @@ mod tests {
             (None, None, Some(3), true)
         );
         assert_eq!(
-            Request::parse(&[], Format::KataGo).unwrap().interval,
+            parse(&[], Format::KataGo).unwrap().interval,
             Some(Duration::from_secs(1))
         );
         for bad in [
             "b 10 interval",
-            "avoid b D4 1",
+            "avoid b D4",
+            "avoid b Z9 1",
+            "avoid b D4,,D5 1",
+            "avoid x D4 1",
+            "avoid b D4 -1",
+            "allow b D4 1 avoid w D5 1",
+            "avoid w D5 1 allow b D4 1",
+            "allow b D4 1 allow w D5 1",
             "ownership maybe",
             "maxmoves -1",
             "b x",
         ] {
-            assert!(Request::parse(&args(bad), Format::KataGo).is_err(), "{bad}");
+            assert!(parse(&args(bad), Format::KataGo).is_err(), "{bad}");
         }
-        assert!(Request::parse(&args("ownership true"), Format::LeelaZero).is_err());
-        let huge = Request::parse(&args("b 18446744073709551615"), Format::LeelaZero);
+        assert!(parse(&args("ownership true"), Format::LeelaZero).is_err());
+        let huge = parse(&args("b 18446744073709551615"), Format::LeelaZero);
         assert!(huge.unwrap().interval.is_some());
+    }
+
+    #[test]
+    fn avoid_and_allow_name_a_side_its_moves_and_a_depth() {
+        let size = BoardSize::new(19).unwrap();
+        let v = |name: &str| size.parse_vertex(name).unwrap();
+        let r = parse(
+            &args("b 50 avoid b q16,D4,pass 1 avoid white q4 3 maxmoves 5"),
+            Format::LeelaZero,
+        )
+        .unwrap();
+        assert_eq!(r.max_moves, Some(5));
+        for mv in [v("Q16"), v("D4"), None] {
+            assert!(r.filter.forbids(Color::Black, mv, 1));
+            assert!(!r.filter.forbids(Color::Black, mv, 2));
+        }
+        assert!(r.filter.forbids(Color::White, v("Q4"), 3));
+        assert!(!r.filter.forbids(Color::White, v("Q16"), 1));
+        let r = parse(&args("allow w C3,pass 2"), Format::KataGo).unwrap();
+        assert!(r.filter.forbids(Color::White, v("D4"), 2));
+        assert!(!r.filter.forbids(Color::White, None, 2));
     }
 
     #[test]
@@ -237,14 +290,14 @@ mod tests {
             moves: Vec::new(),
             ..analysis(size)
         };
-        let r = Request::parse(&[], Format::KataGo).unwrap();
+        let r = parse(&[], Format::KataGo).unwrap();
         assert_eq!(r.info_line(&empty, size), None);
     }
 
     #[test]
     fn leela_zero_lines_use_ten_thousandths() {
         let size = BoardSize::new(9).unwrap();
-        let r = Request::parse(&[], Format::LeelaZero).unwrap();
+        let r = parse(&[], Format::LeelaZero).unwrap();
         assert_eq!(
             r.info_line(&analysis(size), size).unwrap(),
             "info move B2 visits 20 winrate 5432 prior 2500 lcb -100 order 0 pv B2 pass \
@@ -255,7 +308,7 @@ mod tests {
     #[test]
     fn katago_lines_use_decimals_score_root_info_and_ownership() {
         let size = BoardSize::new(3).unwrap();
-        let r = Request::parse(
+        let r = parse(
             &args("maxmoves 1 rootInfo true ownership true"),
             Format::KataGo,
         );
