@@ -405,14 +405,22 @@ impl Engine {
             }
             shared.done.store(true, Relaxed);
         });
+        let analysis = shared.analysis();
         log::debug!(
-            "{}: {} playouts in {:.2?}, {} nodes, {reused} playouts reused",
+            "{}: {} playouts in {:.2?}, {} nodes, {reused} playouts reused{}",
             if pondering { "ponder" } else { "search" },
             shared.playouts.load(Relaxed),
             start.elapsed(),
-            self.arena.used()
+            self.arena.used(),
+            analysis.moves.first().map_or(String::new(), |best| format!(
+                "; best {} ({} playouts, win rate {:.3}, lead {:+.1})",
+                size.vertex_name(best.mv),
+                best.visits,
+                best.winrate,
+                best.score_lead
+            ))
         );
-        (shared.analysis(), shared.playouts.load(Relaxed))
+        (analysis, shared.playouts.load(Relaxed))
     }
 
     /// The status of every stone of `game`'s position: what the rules core's analyser
